@@ -1,0 +1,11 @@
+/** Jest runs the TypeScript sources through ts-jest; type checking is done once by
+ *  `tsc -p tsconfig.test.json` in `npm test`, so ts-jest only transpiles (much faster). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+  testTimeout: 30000,
+  // e2e suites run real terraform; keep at most 2 workers on the 2-core machines.
+  maxWorkers: 2,
+};

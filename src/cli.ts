@@ -1,0 +1,56 @@
+import { EXIT } from './protocol/handler-contract';
+
+/**
+ * The `reseller-hosting` command. Each sub-command's module is loaded only when it
+ * is used, so that no command pays for another's dependencies.
+ */
+const USAGE = `usage: reseller-hosting <command> [options]
+
+commands:
+  handler ensure|update|delete|set-password   reconcile one object (run by Terraform provisioners)
+  emulator [--host H] [--port N] [--data FILE] [--api-key KEY] [--provision-delay MS]
+                                              run the local emulator of the reseller API
+  drift    [--out DIR] [--stack NAME] [--json] [--detailed-exitcode] [--fix]
+                                              compare synthesized stacks with the live account
+  import   [--out FILE.ts] [--class-name NAME] write a cdktf stack declaring the live account
+  review   PLAN.json [--markdown] [--fail-on destructive,orphan]
+                                              summarise a terraform plan for a pull request
+
+Run 'reseller-hosting <command> --help' for the options of one command.
+`;
+
+type Runner = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Runner> = {
+  handler: () => (argv) => require('./handler/main').run(argv),
+  emulator: () => require('./emulator/cli').runEmulatorCli,
+  drift: () => require('./drift/cli').runDriftCli,
+  import: () => require('./drift/import-cli').runImportCli,
+  review: () => require('./drift/review-cli').runReviewCli,
+};
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command ? EXIT.ok : EXIT.usage;
+  }
+  const load = COMMANDS[command];
+  if (!load) {
+    process.stderr.write(`reseller-hosting: unknown command "${command}"\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  return load()(rest);
+}
+
+export function main(argv: string[]): void {
+  runCli(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`reseller-hosting: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = EXIT.failure;
+    },
+  );
+}

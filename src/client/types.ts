@@ -1,0 +1,166 @@
+/**
+ * Typed shapes of the reseller API, as the client returns them (normalised: package
+ * ids and package-type ids are numbers, mail ids are strings such as "m123"/"f456",
+ * cloud server ids are numbers). Field names follow the spec's field tables.
+ */
+
+/** Contact record of a control-panel user (spec 2.2). */
+export interface ContactRecord {
+  address: string;
+  avatarUrl: string;
+  cc: string;
+  ccAlpha2: string;
+  ccAlpha3: string;
+  city: string;
+  company_name: string;
+  company_number: string;
+  createdAt: string;
+  email: string;
+  ext_billing_ref: string | null;
+  nominet_contact_type: string;
+  notes: string;
+  pc: string;
+  person_name: string;
+  sp: string;
+  trading_name: string;
+  voice: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** `stack-user:<n>` -> set of service keys (`package:<id>`, `domain:<id>`, `vps:<id>`). */
+export type GrantMap = Record<string, Record<string, 1>>;
+
+export interface UserList {
+  /** Keyed by `stack-user:<n>`. */
+  contact: Record<string, ContactRecord>;
+  grantMap: GrantMap;
+}
+
+export interface PackageType {
+  id: number;
+  label: string;
+  platform: 'linux' | 'windows';
+}
+
+/** A package as listed by `GET /package` (spec 2.4). */
+export interface PackageSummary {
+  id: number;
+  created: string;
+  enabled: boolean;
+  /** Primary domain name. */
+  name: string;
+  names: string[];
+  packageTypeName: string;
+  productSpec: unknown;
+  stackUsers: string[];
+  typeRef: number;
+  packageLabels: unknown[];
+}
+
+/** One package as returned by `GET /package/{id or domain}` (api-notes). */
+export interface PackageDetail {
+  id: number;
+  enabled: boolean;
+  /** Primary domain name (`web.name`). */
+  name: string;
+  names: string[];
+  stackUsers: string[];
+  typeRef: number;
+  label: string;
+  platform: string;
+}
+
+export interface CreatePackageRequest {
+  /** Package type id (the API takes it as a string). */
+  type: number;
+  domainName: string;
+  extraDomainNames: string[];
+  label?: string;
+  documentRoots?: Record<string, string>;
+  stackUser?: string | null;
+}
+
+export interface MailboxEntry {
+  /** Type-prefixed id, e.g. "m123". */
+  id: string;
+  local: string;
+  send: boolean;
+  receive: boolean;
+  enabled: boolean;
+  quotaMB?: number;
+  usageMB?: number;
+}
+
+export interface ForwarderEntry {
+  /** Type-prefixed id, e.g. "f456". */
+  id: string;
+  local: string;
+  remote: string;
+}
+
+/** The mail objects of one domain of a package. */
+export interface MailDomain {
+  name: string;
+  mailboxes: MailboxEntry[];
+  forwarders: ForwarderEntry[];
+}
+
+/** Response of a mail write: the created objects (spec 2.5). Passwords are not kept. */
+export interface MailWriteResult {
+  name: string;
+  created: Array<{ type: string; id: string; generatedId: unknown }>;
+}
+
+export interface CloudServerConfiguration {
+  CpuCores: number;
+  RamMb: number;
+  OsDiskSizeGb: number;
+  DataDiskSizeGb: number;
+  Provider: string;
+  Zone: string;
+  Country: string;
+  VpsOsId: number;
+  spec: string;
+}
+
+/** A cloud server list entry (spec 2.6). */
+export interface CloudServer {
+  id: number;
+  name: string;
+  location: string;
+  configuration: CloudServerConfiguration;
+  externalId: number;
+  productSpec: string;
+  isCloud: boolean;
+  isManaged: boolean;
+  packageIds: number[];
+  profileId: number;
+  timelineService: string;
+}
+
+export interface Brand {
+  name: string;
+  logoUrl: string;
+}
+
+export interface CloudServerWithBrand {
+  server: CloudServer;
+  /** Present when the server was ordered branded (X-Brand-Name / X-Brand-Logo headers). */
+  brand?: Brand;
+}
+
+export interface OrderCloudServerRequest {
+  configuration: {
+    spec: string;
+    zone: string;
+    bandwidth?: string;
+    disk?: string;
+    provider: string;
+    mvpsName: string;
+    resellerCloudBranded?: boolean;
+  };
+  periodMonths: number;
+  type: string;
+  forUser: string;
+}

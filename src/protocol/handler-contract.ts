@@ -1,0 +1,38 @@
+/**
+ * The contract between the synthesized provisioners and `reseller-hosting handler`.
+ * Provisioners run `node <relative path>/bin/reseller-hosting.js handler <command>`
+ * (interpreter + command, no shell) with these environment variables.
+ */
+export const HANDLER_COMMANDS = ['ensure', 'update', 'delete', 'set-password'] as const;
+export type HandlerCommand = (typeof HANDLER_COMMANDS)[number];
+
+export const ENV = {
+  /** ensure/update/set-password: JSON ObjectSpec. delete: JSON Identity (from `self`). */
+  spec: 'RESELLER_SPEC',
+  /** Terraform id of the object resource: lets `update`/`set-password` skip work `ensure` just did. */
+  objectId: 'RESELLER_OBJECT_ID',
+  /** Base URL of the API (or the `apiUrl` prop of ResellerHosting). */
+  apiUrl: 'RESELLER_API_URL',
+  /** The general API key: environment only, never a prop, never in any file. */
+  apiKey: 'RESELLER_API_KEY',
+  /** Reseller id for `/reseller/{id}/…` paths; default `*` (the caller's own account). */
+  resellerId: 'RESELLER_ID',
+  /** A mailbox password (from a sensitive variable), for ensure and set-password. */
+  password: 'RESELLER_MAILBOX_PASSWORD',
+} as const;
+
+/** Exit codes of every reseller-hosting command. */
+export const EXIT = {
+  ok: 0,
+  /** The operation failed (API error, bad input at apply time, timeout). */
+  failure: 1,
+  /** Command-line usage error. */
+  usage: 64,
+  /** drift --detailed-exitcode: drift found. */
+  drift: 2,
+  /** review --fail-on: a named category is present. */
+  reviewFailed: 3,
+} as const;
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
+export const DEFAULT_CLOUD_TIMEOUT_MINUTES = 30;

@@ -1,0 +1,6 @@
+export * from './kinds';
+export * from './names';
+export * from './cloud';
+export * from './specs';
+export * from './canonical-json';
+export * from './handler-contract';
