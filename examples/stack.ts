@@ -1,0 +1,99 @@
+import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
+import { Construct } from 'constructs';
+import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting } from '../src';
+
+/**
+ * Knobs the end-to-end tests turn to change the stack the way a user edits code.
+ * The defaults are the stack `npm run demo` deploys.
+ */
+export interface ExampleOptions {
+  /** Extra domains of the shop package (a mutable field: updated in place). */
+  readonly shopExtraDomains?: string[];
+  /** Whether the orders mailbox may send (a mutable field). */
+  readonly ordersSend?: boolean;
+  /** Where sales@ forwards to (changed by creating the new forwarder, then deleting the old). */
+  readonly salesRemote?: string;
+  /** Primary domain of the blog package (identity: changing it replaces the package and its mail). */
+  readonly blogDomain?: string;
+  /** Deletes the orders mailbox the supported way: absent, deploy, then remove the code. */
+  readonly ordersAbsent?: boolean;
+  /** Bumps the password version of the info mailbox (rotation). */
+  readonly infoPasswordVersion?: number;
+}
+
+/** A realistic reseller account: two customer sites with mail, and a branded cloud server. */
+export class ExampleResellerStack extends TerraformStack {
+  constructor(scope: Construct, id: string, options: ExampleOptions = {}) {
+    super(scope, id);
+    // State next to the synthesized stack, so the stack directory is self-contained.
+    new LocalBackend(this, { path: 'terraform.tfstate' });
+
+    // No apiUrl here: the handler reads RESELLER_API_URL (and the key, RESELLER_API_KEY)
+    // from the environment of `terraform apply` / `cdktf deploy`.
+    new ResellerHosting(this, 'reseller', {});
+
+    // Mailbox passwords come from a sensitive variable (TF_VAR_mailbox_password), so
+    // they never appear in cdk.tf.json, the state or the plan.
+    const mailboxPassword = new TerraformVariable(this, 'mailbox_password', {
+      type: 'string',
+      sensitive: true,
+      description: 'Initial password of the example mailboxes',
+    });
+
+    // A shop with two extra domains, one served from its own document root, owned by
+    // the control-panel user whose contact e-mail is owner@example.com.
+    const shop = new HostingPackage(this, 'shop', {
+      domainName: 'example-shop.com',
+      extraDomainNames: options.shopExtraDomains ?? ['example-shop.net', 'example-shop.org'],
+      packageType: 'Linux Unlimited',
+      label: 'Example Shop Ltd',
+      documentRoots: { 'example-shop.net': 'public_html/net' },
+      stackUser: { email: 'owner@example.com' },
+    });
+    const blog = new HostingPackage(this, 'blog', {
+      domainName: options.blogDomain ?? 'example-blog.com',
+      packageType: 'Linux Starter',
+      label: 'Example Blog',
+      stackUser: 'stack-user:989902',
+    });
+
+    new Mailbox(this, 'shop_info', {
+      package: shop,
+      localPart: 'info',
+      password: mailboxPassword.value,
+      passwordVersion: options.infoPasswordVersion ?? 1,
+    });
+    new Mailbox(this, 'shop_orders', {
+      package: shop,
+      localPart: 'orders',
+      password: mailboxPassword.value,
+      send: options.ordersSend ?? true,
+      absent: options.ordersAbsent,
+    });
+    new Mailbox(this, 'blog_editor', { package: blog, localPart: 'editor', password: mailboxPassword.value, send: true });
+
+    new Forwarder(this, 'shop_sales', { package: shop, localPart: 'sales', remote: options.salesRemote ?? 'sales-team@example.org' });
+    new Forwarder(this, 'blog_tips', { package: blog, localPart: 'tips', remote: 'editor@example-blog.com' });
+
+    // A managed cloud server under the reseller's own brand, with the shop's app on it.
+    // Destroying it leaves it running (the API cannot cancel servers): protect it.
+    const web1 = new ManagedCloudServer(this, 'web1', {
+      hostName: 'web1.example-shop.com',
+      provider: CloudProvider.NATIVE,
+      spec: 'medium',
+      zone: 'dc_location-uk',
+      periodMonths: 1,
+      forUser: 'stack-user:989901',
+      branded: true,
+    });
+    new HostingPackage(this, 'shop_app', {
+      domainName: 'app.example-shop.com',
+      packageType: 'Managed Cloud',
+      label: 'Example Shop app',
+      cloudServer: web1,
+    });
+  }
+}
+
+/** The stack name the demo, the tests and cdktf.json use. */
+export const EXAMPLE_STACK_NAME = 'reseller-example';

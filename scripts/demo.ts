@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'cdktf';
+import { EXAMPLE_STACK_NAME, ExampleResellerStack } from '../examples/stack';
+import { ResellerClient } from '../src/client';
+import { startEmulator } from '../src/emulator';
+import { accountTable } from './lib/account-table';
+import { findTerraform, REPO_ROOT, runTerraform } from './lib/terraform';
+
+/**
+ * `npm run demo`: deploys the example stack with real Terraform against a fresh,
+ * embedded emulator of the reseller API, then shows what exists in the account.
+ */
+const API_KEY = 'emulator-key';
+
+async function main(): Promise<number> {
+  let terraform: string;
+  try {
+    terraform = findTerraform();
+  } catch (err) {
+    console.error(`demo: ${(err as Error).message}`);
+    return 1;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'reseller-demo-'));
+  const emulator = await startEmulator({ port: 0, apiKey: API_KEY, dataFile: join(dataDir, 'emulator.json'), provisionDelayMs: 5000, quiet: true });
+  try {
+    step(`emulator of the reseller API listening on ${emulator.url} (data: ${dataDir})`);
+    await fetch(`${emulator.url}/__emulator/brand`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Example Hosting', logoUrl: 'https://example.com/brand/logo.svg' }),
+    });
+
+    step('synthesizing examples/stack.ts');
+    const outdir = join(REPO_ROOT, 'cdktf.out');
+    const app = new App({ outdir });
+    new ExampleResellerStack(app, EXAMPLE_STACK_NAME);
+    app.synth();
+    const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
+    // The emulator starts empty, so any state from an earlier demo run is stale.
+    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) if (existsSync(join(stackDir, f))) rmSync(join(stackDir, f));
+
+    const env = {
+      RESELLER_API_URL: emulator.url,
+      RESELLER_API_KEY: API_KEY,
+      // A fresh random password each run; never printed.
+      TF_VAR_mailbox_password: randomBytes(12).toString('base64url'),
+    };
+    step(`terraform init (${terraform}, offline: only the built-in terraform_data resource)`);
+    await mustRun(terraform, ['init', '-input=false', '-no-color'], stackDir, env, false);
+    step('terraform apply -auto-approve');
+    await mustRun(terraform, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env, true);
+
+    step('what now exists in the account (read back through the API client)');
+    const client = new ResellerClient({ baseUrl: emulator.url, apiKey: API_KEY });
+    console.log(await accountTable(client));
+
+    await runDriftIfAvailable(stackDir, env);
+    step(`done. The stack is in ${stackDir}; apply it again and nothing changes.`);
+    return 0;
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function runDriftIfAvailable(stackDir: string, env: Record<string, string>): Promise<void> {
+  let runDriftCli: ((argv: string[]) => Promise<number>) | undefined;
+  try {
+    runDriftCli = require('../src/drift/cli').runDriftCli;
+  } catch {
+    return;
+  }
+  step('reseller-hosting drift (declared stack vs live account)');
+  Object.assign(process.env, env);
+  await runDriftCli!(['--out', join(stackDir, '..', '..')]);
+}
+
+async function mustRun(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, stream: boolean): Promise<void> {
+  const result = await runTerraform(args, { cwd, env, stream, binary: bin });
+  if (result.code !== 0) {
+    if (!stream) process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`terraform ${args[0]} failed with exit code ${result.code}`);
+  }
+}
+
+function step(text: string): void {
+  console.log(`\n==> ${text}`);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`demo failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,166 @@
+import type { CloudServer } from '../../client';
+import { ConflictError, PaymentRequiredError, WriteOutcomeUnknownError } from '../../client';
+import {
+  CLOUD_PRODUCT, CLOUD_SIZES, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, Identity, providerFromApi,
+} from '../../protocol';
+import { alreadyApplied, recordApplied } from '../applied';
+import { HandlerContext } from '../context';
+import { describeDiffs, FieldDiff } from '../diff';
+import { HandlerError } from '../errors';
+import { resolveUser } from '../resolve';
+import { formatElapsed, sleep } from '../wait';
+
+const ORDER_TTL_MS = 24 * 60 * 60_000;
+
+/** The fields of a cloud server that can only be chosen when ordering. */
+export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const liveProvider = providerFromApi(live.configuration.Provider) ?? live.configuration.Provider;
+  if (liveProvider !== spec.provider) diffs.push({ field: 'provider', declared: spec.provider, live: liveProvider });
+  if (live.configuration.spec !== spec.spec) diffs.push({ field: 'spec', declared: spec.spec, live: live.configuration.spec });
+  const liveZone = live.configuration.Zone || live.location;
+  if (liveZone !== spec.zone) diffs.push({ field: 'zone', declared: spec.zone, live: liveZone });
+  return diffs;
+}
+
+export async function findServer(ctx: HandlerContext, hostName: string): Promise<CloudServer | undefined> {
+  return (await ctx.client.listCloudServers()).find((s) => s.name.toLowerCase() === hostName);
+}
+
+/**
+ * Waits until a server is listed (orders provision asynchronously), printing progress
+ * at least every 15 s so that a long apply never looks hung.
+ */
+export async function waitForServer(
+  ctx: HandlerContext, path: string, hostName: string, timeoutMinutes = DEFAULT_CLOUD_TIMEOUT_MINUTES, orderId?: number,
+): Promise<CloudServer> {
+  const started = Date.now();
+  const deadline = started + timeoutMinutes * 60_000;
+  const progressEvery = envMs('RESELLER_PROGRESS_INTERVAL_MS', 15_000);
+  const pollEvery = envMs('RESELLER_POLL_INTERVAL_MS', 2_000);
+  let lastProgress = started;
+  for (;;) {
+    const server = await findServer(ctx, hostName);
+    if (server) {
+      if (Date.now() - started > pollEvery) ctx.info(`cloud server ${hostName} is ready (id ${server.id}) after ${formatElapsed(Date.now() - started)}`);
+      return server;
+    }
+    const now = Date.now();
+    if (now >= deadline) {
+      throw new HandlerError(
+        `${path}: cloud server ${hostName} is still not listed after ${formatElapsed(now - started)}` +
+          (orderId !== undefined ? ` (order id ${orderId} stands and will not be placed again)` : '') +
+          '; check the control panel, then apply again',
+      );
+    }
+    if (now - lastProgress >= progressEvery) {
+      lastProgress = now;
+      ctx.info(`waiting for cloud server ${hostName}: ${orderId !== undefined ? `ordered (id ${orderId}), ` : ''}provisioning, not yet listed, ${formatElapsed(now - started)} elapsed`);
+    }
+    await sleep(Math.min(pollEvery, Math.max(0, deadline - now)));
+  }
+}
+
+export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSpec): Promise<void> {
+  const orderName = `order:${ctx.accountScope}:${spec.hostName}`;
+  let live = await findServer(ctx, spec.hostName);
+  let verb = 'adopted';
+  if (!live) {
+    // An order provisions for minutes before it is listed: a previous run (this apply
+    // or one that failed) may already have placed it. Ordering again would bill twice.
+    let order = ctx.journal.read<{ id?: number }>(orderName, ORDER_TTL_MS);
+    if (order) {
+      ctx.info(`cloud server ${spec.hostName} was already ordered${order.id !== undefined ? ` (id ${order.id})` : ''}; waiting for it`);
+    } else {
+      order = { id: await placeOrder(ctx, spec, orderName) };
+      ctx.info(`ordered cloud server ${spec.hostName} (id ${order.id ?? 'unknown'}): ${spec.provider} ${spec.spec} in ${spec.zone}, ${spec.periodMonths} month(s)`);
+    }
+    live = await waitForServer(ctx, spec.path, spec.hostName, spec.timeoutMinutes, order.id);
+    verb = 'created';
+  }
+  const diffs = diffCloudServer(spec, live);
+  if (diffs.length) throw immutableError(spec, diffs);
+  recordApplied(ctx, spec);
+  ctx.info(`${verb} cloud server ${spec.hostName} (id ${live.id})`);
+}
+
+async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName: string): Promise<number | undefined> {
+  const forUser = await resolveUser(ctx, spec.path, 'forUser', spec.forUser);
+  const size = CLOUD_SIZES[spec.provider][spec.spec];
+  const product = CLOUD_PRODUCT[spec.provider];
+  // Recorded before the request: if the process dies mid-request, the next run waits
+  // for the server instead of ordering (and paying for) a second one.
+  ctx.journal.write(orderName, {});
+  try {
+    const id = await ctx.client.orderCloudServer({
+      configuration: {
+        spec: spec.spec,
+        zone: spec.zone,
+        provider: product.provider,
+        mvpsName: spec.hostName,
+        ...(spec.provider !== CloudProvider.NATIVE ? { bandwidth: String(size.bandwidth), disk: String(size.diskGb) } : {}),
+        ...(spec.branded ? { resellerCloudBranded: true } : {}),
+      },
+      periodMonths: spec.periodMonths,
+      type: product.type,
+      forUser,
+    });
+    ctx.journal.write(orderName, { id });
+    return id;
+  } catch (err) {
+    if (err instanceof WriteOutcomeUnknownError) {
+      ctx.warn(`${spec.path}: the order of cloud server ${spec.hostName} may or may not have been placed; waiting for it to be listed instead of ordering again`);
+      return undefined;
+    }
+    if (err instanceof ConflictError) {
+      ctx.warn(`${spec.path}: the API says cloud server ${spec.hostName} already exists (${err.apiMessage ?? '409'}); waiting for it to be listed`);
+      return undefined;
+    }
+    ctx.journal.write(orderName, null); // the API answered: nothing was ordered
+    if (err instanceof PaymentRequiredError) {
+      throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} was not ordered: the account balance is too low (${err.apiMessage ?? '402'}); top it up and apply again`);
+    }
+    throw err;
+  }
+}
+
+export async function updateCloudServer(ctx: HandlerContext, spec: CloudServerSpec): Promise<void> {
+  if (alreadyApplied(ctx, spec)) {
+    ctx.info(`cloud server ${spec.hostName} is up to date (checked when it was created)`);
+    return;
+  }
+  const live = await findServer(ctx, spec.hostName);
+  if (!live) throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?)`);
+  const diffs = diffCloudServer(spec, live);
+  if (diffs.length) throw immutableError(spec, diffs);
+  if (!spec.branded) {
+    const withBrand = await ctx.client.getCloudServer(live.id);
+    if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
+  }
+  recordApplied(ctx, spec);
+  ctx.info(`cloud server ${spec.hostName} is up to date`);
+}
+
+/** The API has no cancel operation: the server is retained, and the user is told so loudly. */
+export async function deleteCloudServer(ctx: HandlerContext, id: Identity): Promise<void> {
+  const live = await findServer(ctx, id.key);
+  const which = live ? `${id.key} (id ${live.id})` : id.key;
+  ctx.warn(
+    `WARNING: cloud server ${which} was NOT cancelled and keeps running: the reseller API has no cancel operation, ` +
+      'so billing continues. Cancel it in the control panel (Managed Cloud Servers) if it is no longer needed; ' +
+      "'reseller-hosting drift' lists it as unmanaged until then.",
+  );
+  ctx.info(`retained cloud server ${which} (removed from Terraform only)`);
+}
+
+function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): HandlerError {
+  return new HandlerError(
+    `${spec.path}: cloud server ${spec.hostName} differs from its declaration (${describeDiffs(diffs)}), ` +
+      'and the API cannot change a server after it is ordered; change it in the control panel or restore the declared values',
+  );
+}
+
+function envMs(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}

@@ -1,0 +1,32 @@
+import type { MailDomain } from '../../client';
+import { NotFoundError } from '../../client';
+import { HandlerContext } from '../context';
+import { HandlerError } from '../errors';
+
+/** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
+export interface MailPlace {
+  path: string;
+  packageDomain: string;
+  domain: string;
+}
+
+/** The domain's mail objects, or a clear error when the package or domain does not exist. */
+export async function readMail(ctx: HandlerContext, place: MailPlace): Promise<MailDomain> {
+  const mail = await readMailIfPresent(ctx, place);
+  if (!mail) {
+    throw new HandlerError(
+      `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account`,
+    );
+  }
+  return mail;
+}
+
+/** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
+export async function readMailIfPresent(ctx: HandlerContext, place: MailPlace): Promise<MailDomain | undefined> {
+  try {
+    return await ctx.client.getMail(place.packageDomain, place.domain);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,212 @@
+import type { PackageDetail, PackageSummary, PackageType } from '../../client';
+import { WriteOutcomeUnknownError } from '../../client';
+import { Identity, PackageSpec } from '../../protocol';
+import { alreadyApplied, recordApplied } from '../applied';
+import { HandlerContext } from '../context';
+import { converge } from '../converge';
+import { describeDiffs, FieldDiff, sameSet } from '../diff';
+import { HandlerError } from '../errors';
+import { resolvePackageType, resolveUser } from '../resolve';
+import { confirmTimeoutMs, pollUntil } from '../wait';
+import { waitForServer } from './cloud-server';
+
+/** The live fields of a package that a spec declares, from a detail read or a list entry. */
+export interface LivePackage {
+  id: number;
+  name: string;
+  names: string[];
+  typeRef: number;
+  label: string;
+  stackUsers: string[];
+  enabled: boolean;
+}
+
+/** A spec with its references resolved against the account (type id, user ref). */
+export interface ResolvedPackage {
+  spec: PackageSpec;
+  type: PackageType;
+  stackUser?: string;
+}
+
+export function livePackageFromDetail(d: PackageDetail): LivePackage {
+  return { id: d.id, name: d.name, names: d.names, typeRef: d.typeRef, label: d.label ?? '', stackUsers: d.stackUsers, enabled: d.enabled };
+}
+
+export function livePackageFromSummary(s: PackageSummary, label: string): LivePackage {
+  return { id: s.id, name: s.name, names: s.names, typeRef: s.typeRef, label, stackUsers: s.stackUsers, enabled: s.enabled };
+}
+
+/** The declared fields that differ from the live package (identity and create-only fields excluded). */
+export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const liveExtras = live.names.filter((n) => n !== live.name);
+  if (!sameSet(want.spec.extraDomainNames, liveExtras)) {
+    diffs.push({ field: 'extraDomainNames', declared: [...want.spec.extraDomainNames].sort(), live: [...liveExtras].sort() });
+  }
+  if (want.type.id !== live.typeRef) diffs.push({ field: 'packageType', declared: want.type.id, live: live.typeRef });
+  if (want.spec.label !== undefined && want.spec.label !== live.label) {
+    diffs.push({ field: 'label', declared: want.spec.label, live: live.label });
+  }
+  if (want.stackUser !== undefined && !sameSet([want.stackUser], live.stackUsers)) {
+    diffs.push({ field: 'stackUser', declared: [want.stackUser], live: [...live.stackUsers].sort() });
+  }
+  if (want.spec.enabled !== live.enabled) diffs.push({ field: 'enabled', declared: want.spec.enabled, live: live.enabled });
+  return diffs;
+}
+
+export async function resolvePackage(ctx: HandlerContext, spec: PackageSpec): Promise<ResolvedPackage> {
+  const type = await resolvePackageType(ctx, spec.path, spec.packageType);
+  const stackUser = spec.stackUser === undefined ? undefined : await resolveUser(ctx, spec.path, 'stackUser', spec.stackUser);
+  return { spec, type, stackUser };
+}
+
+/** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
+async function findPrimary(ctx: HandlerContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
+  const live = await ctx.client.getPackage(spec.domainName);
+  if (live && live.name !== spec.domainName) {
+    throw new HandlerError(
+      `${spec.path}: ${spec.domainName} is an extra domain of package ${live.name} (id ${live.id}), not a package of its own; ` +
+        `remove it from that package first`,
+    );
+  }
+  return live;
+}
+
+export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
+  const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;
+  const want = await resolvePackage(ctx, spec);
+  let live = await findPrimary(ctx, spec);
+  let verb = 'adopted';
+  if (live) {
+    if (server && !server.packageIds.includes(live.id)) {
+      throw new HandlerError(
+        `${spec.path}: package ${spec.domainName} (id ${live.id}) exists but not on cloud server ${spec.cloudServer}; ` +
+          'packages cannot be moved through the API',
+      );
+    }
+  } else {
+    verb = 'created';
+    await converge({
+      what: `${spec.path}: create package ${spec.domainName}`,
+      conflictMayBeOurs: true,
+      log: (l) => ctx.warn(l),
+      isDone: async () => (live = await findPrimary(ctx, spec)) !== undefined,
+      write: async () => {
+        if (server) {
+          await ctx.client.createPackageOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
+        } else {
+          await ctx.client.createPackage({
+            type: want.type.id,
+            domainName: spec.domainName,
+            extraDomainNames: [...spec.extraDomainNames],
+            label: spec.label,
+            documentRoots: { ...spec.documentRoots },
+            stackUser: want.stackUser ?? null,
+          });
+        }
+      },
+    });
+  }
+  const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!));
+  recordApplied(ctx, spec);
+  const details = verb === 'adopted' && changed.length ? `; updated ${describeDiffs(changed)}` : '';
+  ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
+}
+
+export async function updatePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
+  if (alreadyApplied(ctx, spec)) {
+    ctx.info(`package ${spec.domainName} is up to date (settings applied when it was created)`);
+    return;
+  }
+  const live = await findPrimary(ctx, spec);
+  if (!live) {
+    throw new HandlerError(
+      `${spec.path}: package ${spec.domainName} does not exist in the account (deleted outside Terraform?); ` +
+        `run 'reseller-hosting drift --fix' to recreate it`,
+    );
+  }
+  const changed = await applyPackageSettings(ctx, await resolvePackage(ctx, spec), livePackageFromDetail(live));
+  recordApplied(ctx, spec);
+  ctx.info(changed.length ? `updated package ${spec.domainName}: ${describeDiffs(changed)}` : `package ${spec.domainName} is up to date`);
+}
+
+export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<void> {
+  const live = await ctx.client.getPackage(id.key);
+  if (!live) {
+    ctx.info(`package ${id.key} is already absent`);
+    return;
+  }
+  if (live.name !== id.key) {
+    ctx.warn(`package ${id.key} not deleted: it is now an extra domain of package ${live.name} (id ${live.id}), which this object does not own`);
+    return;
+  }
+  await converge({
+    what: `delete package ${id.key}`,
+    log: (l) => ctx.warn(l),
+    isDone: async () => (await ctx.client.getPackage(live.id)) === undefined,
+    write: async () => {
+      await ctx.client.deletePackage(live.id);
+    },
+  });
+  ctx.info(`deleted package ${id.key} (id ${live.id})`);
+}
+
+/**
+ * Applies only the fields that differ, then reads back until the package shows them.
+ * Every write here is idempotent (set a label, a type, a flag, a grant; add/remove
+ * names), so after an unknown outcome it is safe to read and write again.
+ */
+async function applyPackageSettings(ctx: HandlerContext, want: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
+  const first = diffPackage(want, initial);
+  let diffs = first;
+  const id = initial.id;
+  for (let attempt = 1; diffs.length > 0; attempt++) {
+    if (attempt > 3) {
+      throw new HandlerError(`${want.spec.path}: package ${want.spec.domainName} still differs after 3 attempts: ${describeDiffs(diffs)}`);
+    }
+    for (const diff of diffs) {
+      try {
+        await writeField(ctx, want, initial, diff);
+      } catch (err) {
+        if (!(err instanceof WriteOutcomeUnknownError)) throw err;
+        ctx.warn(`${want.spec.path}: setting ${diff.field} of package ${want.spec.domainName}: outcome unknown, reading back`);
+      }
+    }
+    const settled = await pollUntil(async () => {
+      const live = await ctx.client.getPackage(id);
+      if (!live) throw new HandlerError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
+      const left = diffPackage(want, livePackageFromDetail(live));
+      return left.length === 0 ? left : undefined;
+    }, { timeoutMs: confirmTimeoutMs() });
+    if (settled) break;
+    const live = await ctx.client.getPackage(id);
+    diffs = live ? diffPackage(want, livePackageFromDetail(live)) : diffs;
+  }
+  return first;
+}
+
+async function writeField(ctx: HandlerContext, want: ResolvedPackage, live: LivePackage, diff: FieldDiff): Promise<void> {
+  const { client } = ctx;
+  switch (diff.field) {
+    case 'extraDomainNames': {
+      const liveExtras = live.names.filter((n) => n !== live.name);
+      const add = want.spec.extraDomainNames.filter((n) => !liveExtras.includes(n));
+      const remove = liveExtras.filter((n) => !want.spec.extraDomainNames.includes(n));
+      await client.changePackageNames(live.id, { add, remove });
+      return;
+    }
+    case 'packageType':
+      await client.setPackageType(live.id, want.type.id);
+      return;
+    case 'label':
+      await client.setPackageLabel(live.id, want.spec.label ?? '');
+      return;
+    case 'stackUser':
+      if (!live.stackUsers.includes(want.stackUser!)) await client.setPackageGrant(want.stackUser!, live.id, true);
+      for (const other of live.stackUsers.filter((u) => u !== want.stackUser)) await client.setPackageGrant(other, live.id, false);
+      return;
+    case 'enabled':
+      await client.setPackageEnabled(live.id, want.spec.enabled);
+      return;
+  }
+}

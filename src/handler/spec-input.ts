@@ -1,0 +1,70 @@
+import {
+  checkCloudProvider, checkCloudSpec, checkCloudZone, checkDomainName, checkEmailAddress, checkHostName,
+  checkLocalPart, checkPeriodMonths, checkStackUserRef, CloudProvider, Identity, isKind, ObjectSpec,
+} from '../protocol';
+import { HandlerError } from './errors';
+
+/**
+ * Reads and checks the spec a provisioner passed. Synth-time validation skips values
+ * that were Terraform tokens then; here they are resolved, so everything is checked.
+ */
+export function parseSpec(raw: string | undefined): ObjectSpec {
+  const spec = parseJsonObject(raw) as unknown as ObjectSpec;
+  if (!isKind(spec.kind)) throw new HandlerError(`RESELLER_SPEC: unknown kind ${JSON.stringify(spec.kind)}`);
+  const problems = specProblems(spec);
+  if (problems.length) throw new HandlerError(`${spec.path ?? spec.kind}: ${problems.join('; ')}`);
+  return spec;
+}
+
+/** The identity a destroy-time provisioner passes (`jsonencode(self.triggers_replace)`). */
+export function parseIdentity(raw: string | undefined): Identity {
+  const id = parseJsonObject(raw) as unknown as Identity;
+  if (!isKind(id.kind) || typeof id.key !== 'string' || id.key === '') {
+    throw new HandlerError('RESELLER_SPEC: expected the object identity {kind, key, placement, parent}');
+  }
+  return { kind: id.kind, key: id.key, placement: String(id.placement ?? ''), parent: String(id.parent ?? '') };
+}
+
+function parseJsonObject(raw: string | undefined): Record<string, unknown> {
+  if (!raw) throw new HandlerError('RESELLER_SPEC is not set: this command is run by the provisioners that cdktf-reseller-hosting synthesizes');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new HandlerError('RESELLER_SPEC is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HandlerError('RESELLER_SPEC must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function specProblems(spec: ObjectSpec): string[] {
+  const out: string[] = [];
+  const check = (field: string, problem: string | undefined) => problem && out.push(`${field} ${problem}`);
+  switch (spec.kind) {
+    case 'package':
+      check('domainName', checkDomainName(spec.domainName));
+      (spec.extraDomainNames ?? []).forEach((d, i) => check(`extraDomainNames[${i}]`, checkDomainName(d)));
+      if (spec.stackUser !== undefined) check('stackUser', checkStackUserRef(spec.stackUser));
+      if (spec.cloudServer !== undefined) check('cloudServer', checkHostName(spec.cloudServer));
+      break;
+    case 'mailbox':
+    case 'forwarder':
+      check('domain', checkDomainName(spec.domain));
+      check('localPart', checkLocalPart(spec.localPart));
+      if (spec.kind === 'forwarder') check('remote', checkEmailAddress(spec.remote));
+      break;
+    case 'cloud-server': {
+      check('hostName', checkHostName(spec.hostName));
+      const providerProblem = checkCloudProvider(spec.provider);
+      check('provider', providerProblem);
+      if (!providerProblem) {
+        check('spec', checkCloudSpec(spec.provider as CloudProvider, spec.spec));
+        check('zone', checkCloudZone(spec.provider as CloudProvider, spec.zone));
+      }
+      check('periodMonths', checkPeriodMonths(spec.periodMonths));
+      check('forUser', checkStackUserRef(spec.forUser));
+      break;
+    }
+  }
+  return out;
+}
