@@ -164,3 +164,47 @@ export interface OrderCloudServerRequest {
   type: string;
   forUser: string;
 }
+
+// ---------------------------------------------------------------------------------------
+// Request shapes of the client methods (added with the client; the names above are fixed).
+// ---------------------------------------------------------------------------------------
+
+export interface CreateUserRequest {
+  email: string;
+  /** Sent as `person_name`. */
+  personName?: string;
+}
+
+export interface CreatePackageOnCloudServerRequest {
+  domainName: string;
+  extraDomainNames: string[];
+}
+
+/** Domain names to add to and remove from a package (`POST /package/{id}/names`). */
+export interface PackageNamesChange {
+  add?: string[];
+  remove?: string[];
+}
+
+export interface CreateMailboxRequest {
+  local: string;
+  send: boolean;
+  receive: boolean;
+  /** Write-only: sent once, never returned, logged or put into an error. */
+  password: string;
+}
+
+export interface CreateForwarderRequest {
+  local: string;
+  /** Destination e-mail address. */
+  remote: string;
+}
+
+export interface UpdateMailboxRequest {
+  /** Type-prefixed mailbox id, e.g. "m123". */
+  id: string;
+  send?: boolean;
+  receive?: boolean;
+  /** Write-only: sent once, never returned, logged or put into an error. */
+  password?: string;
+}

@@ -1,0 +1,160 @@
+import { BadRequestError, ConflictError } from './errors';
+import * as shape from './shape';
+import type { Brand, ForwarderEntry, MailWriteResult, UpdateMailboxRequest } from './types';
+
+/**
+ * Every behaviour of the API that `/work/shared/api-notes.md` marks **assumed** (no
+ * public source shows it) or that this client had to choose, each behind ONE function,
+ * so that a correction is a one-place change. Nothing else in the client hard-codes
+ * these choices.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Conventions
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (api-notes "Conventions": no rate-limit headers are documented): a 429 answer
+ * means the API rejected the request before doing anything, so even a write (POST) may
+ * be sent again after the `Retry-After` delay. Used by the request layer's retry policy.
+ */
+export function postRejectedWithoutEffect(status: number): boolean {
+  return status === 429;
+}
+
+/**
+ * Assumed (api-notes: "a name already on another package (ConflictingObject) status
+ * 409", "duplicate create: error, status 409" for mail, "409 if the domain is already on
+ * a package" for addWeb): the error of a create whose object (or name) already exists.
+ */
+export function isDuplicateError(error: unknown): boolean {
+  return error instanceof ConflictError;
+}
+
+/** Assumed (api-notes: "Validation failure status 400"): the error of a request the API found invalid. */
+export function isValidationError(error: unknown): boolean {
+  return error instanceof BadRequestError;
+}
+
+// ---------------------------------------------------------------------------------------
+// Packages
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (spec 2.4 only shows `packageLabels: []`): the label of a package list entry.
+ * `[]` means no label; otherwise the first element, which may be a string or an object
+ * with a `label` (or else `name`) string field.
+ */
+export function labelFromPackageLabels(packageLabels: readonly unknown[]): string {
+  const first = packageLabels[0];
+  if (typeof first === 'string') return first;
+  if (first !== null && typeof first === 'object') {
+    const { label, name } = first as { label?: unknown; name?: unknown };
+    if (typeof label === 'string') return label;
+    if (typeof name === 'string') return name;
+  }
+  return '';
+}
+
+/**
+ * Assumed (api-notes shows `GET /package/{id}` as `{id, enabled, names, stackUsers,
+ * typeRef, web: {name, platform}, …}` without a label): the label is the response's
+ * `label` string; missing or null means no label. When `label` is absent but the entry
+ * carries `packageLabels` like a list entry, that is read instead.
+ */
+export function labelFromPackageDetail(body: shape.JsonObject, where: string): string {
+  if (body.label === undefined && Array.isArray(body.packageLabels)) return labelFromPackageLabels(body.packageLabels);
+  return shape.optString(body.label, shape.at(where, 'label'));
+}
+
+// ---------------------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (api-notes: "shape of `forward` assumed"): an entry of the `forward` list of
+ * `GET /package/{id}/email/{domain}` is `{"id": "f…", "local", "remote"}`.
+ */
+export function parseForwarderEntry(value: unknown, where: string): ForwarderEntry {
+  const entry = shape.object(value, where);
+  return {
+    id: shape.string(entry.id, shape.at(where, 'id')),
+    local: shape.string(entry.local, shape.at(where, 'local')),
+    remote: shape.string(entry.remote, shape.at(where, 'remote')),
+  };
+}
+
+/**
+ * Assumed (api-notes: new forwarder response "same envelope, type: forward"): the
+ * unwrapped `result` of creating a forwarder is the mailbox envelope
+ * `{"result": [objects], "name": domain}`. Because the shape is only assumed and the
+ * write did succeed (2xx), a different shape is not an error: the result is then
+ * `{name: domain, created: []}` and the caller reads the domain back as it always must.
+ */
+export function parseForwarderCreateResult(
+  data: unknown,
+  domain: string,
+  parseEnvelope: (data: unknown, where: string) => MailWriteResult,
+): MailWriteResult {
+  try {
+    return parseEnvelope(data, '');
+  } catch (error) {
+    if (error instanceof shape.ShapeMismatch) return { name: domain, created: [] };
+    throw error;
+  }
+}
+
+/**
+ * Assumed (api-notes: update mailbox `{"update": {"mailbox": [{"id": "m123", "send"?,
+ * "receive"?, "password"?}]}}`): the body of a mailbox update. `send`/`receive` are sent
+ * as the strings "true"/"false", as the (live) create body does; absent fields are
+ * left out so that they stay unchanged.
+ */
+export function mailboxUpdateBody(update: UpdateMailboxRequest): unknown {
+  const item: Record<string, string> = { id: update.id };
+  if (update.send !== undefined) item.send = update.send ? 'true' : 'false';
+  if (update.receive !== undefined) item.receive = update.receive ? 'true' : 'false';
+  if (update.password !== undefined) item.password = update.password;
+  return { update: { mailbox: [item] } };
+}
+
+/**
+ * Assumed (api-notes: "same envelope" for a mailbox update): the update's response is
+ * not needed (the caller reads the domain back), so any `result` is accepted.
+ */
+export function acceptMailboxUpdateResult(_data: unknown): void {
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Cloud servers
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (spec 2.9 says the brand comes back in response headers but not their names;
+ * api-notes chose `X-Brand-Name` and `X-Brand-Logo`): the reseller brand of a server
+ * queried by id. Undefined when neither header is present or both are empty.
+ * `headers` has lowercased names.
+ */
+export function brandFromHeaders(headers: Readonly<Record<string, string>>): Brand | undefined {
+  const name = headerText(headers['x-brand-name']);
+  const logoUrl = headerText(headers['x-brand-logo']);
+  if (name === '' && logoUrl === '') return undefined;
+  return { name, logoUrl };
+}
+
+/**
+ * Assumed (nothing shows how a brand outside printable ASCII travels in a header): it
+ * is percent-encoded. A value is decoded only when that yields non-ASCII text, so an
+ * ASCII name that merely contains "%" stays as it is.
+ */
+function headerText(value: string | undefined): string {
+  const raw = value?.trim() ?? '';
+  if (!/%[0-9A-Fa-f]{2}/.test(raw)) return raw;
+  try {
+    const decoded = decodeURIComponent(raw);
+    return /[^\x00-\x7f]/.test(decoded) ? decoded : raw;
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * `cdktf-reseller-hosting/client`: typed client of the reseller hosting API.
+ *
+ * ```ts
+ * import { ResellerClient, isDuplicateError, WriteOutcomeUnknownError } from 'cdktf-reseller-hosting/client';
+ * const client = new ResellerClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: process.env.RESELLER_API_KEY! });
+ * const packages = await client.listPackages();
+ * ```
+ */
+export { ResellerClient } from './client';
+export type { ResellerClientOptions } from './client';
+export * from './errors';
+export * from './types';
+export { labelOf } from './packages';
+export {
+  postRejectedWithoutEffect,
+  isDuplicateError,
+  isValidationError,
+  labelFromPackageLabels,
+  labelFromPackageDetail,
+  parseForwarderEntry,
+  parseForwarderCreateResult,
+  mailboxUpdateBody,
+  acceptMailboxUpdateResult,
+  brandFromHeaders,
+} from './assumptions';
+export { backoffDelay, parseRetryAfter } from './request';
