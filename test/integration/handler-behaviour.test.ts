@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CloudProvider } from '../../src/protocol';
+import { API_KEY, handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { runHandler } from '../helpers/run-handler';
+
+let emu: TestEmulator;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  requireBuiltHandler();
+  emu = await startTestEmulator({ provisionDelayMs: 100 });
+});
+beforeEach(async () => {
+  await emu.control('POST', 'reset');
+  env = handlerEnv(emu.url, mkdtempSync(join(tmpdir(), 'journal-')));
+});
+afterAll(() => emu?.stop());
+
+const pkg = (over: Record<string, unknown> = {}) => ({
+  kind: 'package', path: 'Stack/site', domainName: 'example.com', extraDomainNames: [], packageType: 'Linux Unlimited',
+  label: 'Site', documentRoots: {}, enabled: true, ...over,
+});
+const mailbox = (over: Record<string, unknown> = {}) => ({
+  kind: 'mailbox', path: 'Stack/info', packageDomain: 'example.com', domain: 'example.com', localPart: 'info', send: true, receive: true, passwordVersion: 1, ...over,
+});
+const forwarder = (over: Record<string, unknown> = {}) => ({
+  kind: 'forwarder', path: 'Stack/sales', packageDomain: 'example.com', domain: 'example.com', localPart: 'sales', remote: 'team@example.org', ...over,
+});
+const api = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${emu.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${Buffer.from(API_KEY).toString('base64')}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+};
+const requests = async () => (await emu.control('GET', 'requests')) as Array<{ method: string; path: string; status: number }>;
+
+test('ensure adopts a package that already exists instead of creating a second one, and applies the declared settings', async () => {
+  const created = await api('POST', '/reseller/*/addWeb', { type: '812', domain_name: 'example.com', extra_domain_names: [], label: 'Old' });
+  const run = await runHandler('ensure', pkg({ extraDomainNames: ['example.net'] }), env);
+  expect(run).toMatchObject({ code: 0 });
+  expect(run.stdout).toMatch(new RegExp(`adopted package example.com \\(id ${created.body.result}\\); updated .*packageType 812 -> 811.*label "Old" -> "Site"`));
+  const packages = emu.account().packages;
+  expect(packages).toHaveLength(1);
+  expect(packages[0]).toMatchObject({ id: created.body.result, label: 'Site', typeRef: 811, names: expect.arrayContaining(['example.net']) });
+});
+
+test('a create whose response is lost is looked up, not repeated: one package, one POST', async () => {
+  await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: 'addWeb', dropAfterCommit: true, times: 1 }] });
+  const run = await runHandler('ensure', pkg(), env);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/outcome unknown, reading back/);
+  expect(emu.account().packages.map((p) => p.name)).toEqual(['example.com']);
+  expect((await requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/addWeb'))).toHaveLength(1);
+});
+
+test('a mailbox create whose response is lost is adopted, not duplicated', async () => {
+  await runHandler('ensure', pkg(), env);
+  await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: '/email/', dropAfterCommit: true, times: 1 }] });
+  const run = await runHandler('ensure', mailbox(), { ...env, RESELLER_MAILBOX_PASSWORD: 'Secret-Pass-1' });
+  expect(run.code).toBe(0);
+  expect(mailOf(emu.account(), 'example.com').mailboxes.map((m) => m.local)).toEqual(['info']);
+});
+
+test('apply-time errors name the object and the rule, exit 1, and create nothing', async () => {
+  const badType = await runHandler('ensure', pkg({ packageType: 'Gold Plus' }), env);
+  expect(badType.code).toBe(1);
+  expect(badType.stderr).toMatch(/Stack\/site: packageType "Gold Plus" is not a package type of this account; available: Linux Unlimited \(811\)/);
+  const badUser = await runHandler('ensure', pkg({ stackUser: { email: 'nobody@example.com' } }), env);
+  expect(badUser.code).toBe(1);
+  expect(badUser.stderr).toMatch(/Stack\/site: stackUser \{ email: "nobody@example.com" \} matches no control-panel user/);
+  const badDomain = await runHandler('ensure', pkg({ domainName: 'not a domain' }), env);
+  expect(badDomain.code).toBe(1);
+  expect(badDomain.stderr).toMatch(/Stack\/site: domainName .*not a valid domain name/);
+  expect(emu.account().packages).toEqual([]);
+});
+
+test('a missing mailbox with no password is a clear error; an existing one is adopted with its password untouched', async () => {
+  await runHandler('ensure', pkg(), env);
+  const noPassword = await runHandler('ensure', mailbox(), env);
+  expect(noPassword.code).toBe(1);
+  expect(noPassword.stderr).toMatch(/Stack\/info: mailbox info@example.com does not exist and no password was given/);
+
+  await api('POST', '/package/example.com/email/example.com', { new: { mailbox: { local: 'info', send: 'false', receive: 'true', password: 'Customer-Choice-9' } } });
+  const hash = mailOf(emu.account(), 'example.com').mailboxes[0].passwordSha256;
+  const adopt = await runHandler('ensure', mailbox(), env);
+  expect(adopt.code).toBe(0);
+  expect(adopt.stdout).toMatch(/adopted mailbox info@example.com; updated send false -> true/);
+  expect(mailOf(emu.account(), 'example.com').mailboxes[0]).toMatchObject({ send: true, passwordSha256: hash });
+});
+
+test('a forwarder target change creates the new target, confirms it, then deletes the old one', async () => {
+  await runHandler('ensure', pkg(), env);
+  await runHandler('ensure', forwarder(), env);
+  await emu.control('DELETE', 'requests');
+  const run = await runHandler('update', forwarder({ remote: 'desk@example.org' }), env);
+  expect(run.code).toBe(0);
+  const writes = (await requests()).filter((r) => r.method === 'POST');
+  expect(writes).toHaveLength(2); // the new forwarder, then the delete of the old one
+  expect(mailOf(emu.account(), 'example.com').forwarders.map((f) => f.remote)).toEqual(['desk@example.org']);
+  expect(run.stdout).toMatch(/removed old target team@example.org of forwarder sales@example.com/);
+});
+
+test('update writes only the fields that differ', async () => {
+  await runHandler('ensure', pkg(), env);
+  await emu.control('DELETE', 'requests');
+  const same = await runHandler('update', pkg(), env);
+  expect(same.stdout).toMatch(/package example.com is up to date/);
+  expect((await requests()).filter((r) => r.method === 'POST')).toEqual([]);
+  const label = await runHandler('update', pkg({ label: 'Renamed' }), env);
+  expect(label.stdout).toMatch(/updated package example.com: label "Site" -> "Renamed"/);
+  expect((await requests()).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/reseller/*/updatePackage']);
+});
+
+test('delete is idempotent and never deletes a package it does not own by primary domain', async () => {
+  await runHandler('ensure', pkg({ extraDomainNames: ['example.net'] }), env);
+  const notOwned = await runHandler('delete', { kind: 'package', key: 'example.net', placement: '', parent: '' }, env);
+  expect(notOwned.code).toBe(0);
+  expect(notOwned.stderr).toMatch(/not deleted: it is now an extra domain of package example.com/);
+  expect(emu.account().packages).toHaveLength(1);
+  const first = await runHandler('delete', { kind: 'package', key: 'example.com', placement: '', parent: '' }, env);
+  expect(first.stdout).toMatch(/deleted package example.com/);
+  const second = await runHandler('delete', { kind: 'package', key: 'example.com', placement: '', parent: '' }, env);
+  expect(second).toMatchObject({ code: 0, stdout: expect.stringMatching(/already absent/) });
+});
+
+test('a cloud server order waits until listed, printing progress, and is never placed twice', async () => {
+  await emu.control('POST', 'settings', { provisionDelayMs: 1500 });
+  const server = {
+    kind: 'cloud-server', path: 'Stack/web1', hostName: 'web1.example.com', provider: CloudProvider.NATIVE, spec: 'small',
+    zone: 'dc_location-usa', periodMonths: 1, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 1,
+  };
+  const progressEnv = { ...env, RESELLER_PROGRESS_INTERVAL_MS: '400' };
+  const [a, b] = await Promise.all([runHandler('ensure', server, progressEnv), new Promise((r) => setTimeout(r, 300)).then(() => runHandler('ensure', server, progressEnv))]);
+  expect(a.code).toBe(0);
+  expect(a.stdout).toMatch(/ordered cloud server web1.example.com \(id \d+\): native small in dc_location-usa/);
+  expect(a.stdout).toMatch(/waiting for cloud server web1.example.com: ordered \(id \d+\), provisioning, not yet listed, 0m0\ds elapsed/);
+  expect(b.code).toBe(0);
+  expect(b.stdout).toMatch(/already ordered/);
+  expect(emu.account().cloudServers).toHaveLength(1);
+});
+
+test('a low balance stops a cloud server order with a clear message and orders nothing', async () => {
+  const server = {
+    kind: 'cloud-server', path: 'Stack/big', hostName: 'big.example.com', provider: CloudProvider.NATIVE, spec: '32x-large',
+    zone: 'dc_location-uk', periodMonths: 36, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 1,
+  };
+  const run = await runHandler('ensure', server, env);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/Stack\/big: cloud server big.example.com was not ordered: the account balance is too low/);
+  expect(emu.account().cloudServers).toEqual([]);
+});
