@@ -34,7 +34,7 @@ const api = async (method: string, path: string, body?: unknown) => {
     headers: { authorization: `Bearer ${Buffer.from(API_KEY).toString('base64')}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 };
 const requests = async () => (await emu.control('GET', 'requests')) as Array<{ method: string; path: string; status: number }>;
 

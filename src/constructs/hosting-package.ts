@@ -1,0 +1,248 @@
+import { IResolvable, TerraformResource } from 'cdktf';
+import { Construct, IConstruct } from 'constructs';
+import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import type { ICloudServer } from './managed-cloud-server';
+import { canonDomain, canonStackUser, checkRelativePath, literal } from './private/names';
+import { Claim } from './private/registry';
+import { RemoteObject } from './private/remote-object';
+import { containsToken, isToken } from './private/tokens';
+import { addRules, checkBoolean, describe, Problems } from './private/validation';
+
+/** A hosting package mail objects can be created on: managed here or referenced. */
+export interface IHostingPackage extends IConstruct {
+  /** Primary domain name, canonical (lowercase, IDNA) when known at synth. */
+  readonly domainName: string;
+  /**
+   * Every domain name of a managed package, primary first (canonical); undefined for
+   * a reference, whose other domains are not known.
+   */
+  readonly domainNames?: readonly string[];
+  /**
+   * Terraform id expression of the package's object resource (so that replacing the
+   * package replaces its mail objects); undefined for a package not managed here.
+   */
+  readonly objectId?: string;
+  /** True when the package is declared `absent: true`. */
+  readonly isAbsent: boolean;
+}
+
+/** A web hosting package (spec 4.2, 4.6). */
+export interface HostingPackageProps {
+  /** Primary domain name (IDN allowed): the package's natural key, so changing it replaces the package. */
+  readonly domainName: string;
+  /**
+   * Further domain names of the package; updated in place.
+   * @default []
+   */
+  readonly extraDomainNames?: readonly string[];
+  /** Package type: its name (e.g. `Linux Unlimited`) or numeric id; updated in place. */
+  readonly packageType: string | number;
+  /**
+   * Memorable name of the package (at most 255 characters); updated in place.
+   * @default - no label
+   */
+  readonly label?: string;
+  /**
+   * Document root per domain of the package, relative to its home directory. Applied
+   * when the package is created (the API cannot change them later).
+   * @default - the API's defaults
+   */
+  readonly documentRoots?: Readonly<Record<string, string>>;
+  /**
+   * The control-panel user linked to the package (`stack-user:<n>` or `{ email }` of
+   * an existing user). When set, the package's linked users become exactly this one.
+   * @default - linked users are left as they are
+   */
+  readonly stackUser?: StackUserRef;
+  /**
+   * Whether the package is enabled (a literal or a bool variable's value).
+   * @default true
+   */
+  readonly enabled?: boolean | IResolvable;
+  /**
+   * Place the package on this cloud server instead of the reseller account. Part of
+   * the identity: changing it replaces the package.
+   * @default - on the reseller account
+   */
+  readonly cloudServer?: ICloudServer;
+  /**
+   * Declare the package absent: it synthesizes with `count = 0`, so Terraform destroys
+   * it and the handler deletes it remotely. Its mail objects must be absent too.
+   * @default false
+   */
+  readonly absent?: boolean;
+  /**
+   * Terraform `prevent_destroy` on the package's object resource.
+   * @default false
+   */
+  readonly protect?: boolean;
+}
+
+/** A managed hosting package. */
+export class HostingPackage extends Construct implements IHostingPackage {
+  /**
+   * A reference to an existing package not managed by this stack, by its primary
+   * domain name: mail objects can be created on it. Synthesizes nothing.
+   */
+  public static fromDomainName(scope: Construct, id: string, domainName: string): IHostingPackage {
+    return new PackageReference(scope, id, domainName);
+  }
+
+  /** Primary domain name, canonical (lowercase, IDNA) when known at synth. */
+  public readonly domainName: string;
+  /** Extra domain names (canonical where known at synth). */
+  public readonly extraDomainNames: readonly string[];
+  /** Primary and extra domain names. */
+  public readonly domainNames: readonly string[];
+  /**
+   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
+   * Do not reference it from other resources while the construct is absent (count = 0).
+   */
+  public readonly objectId: string;
+  /** True when declared `absent: true` (all its resources have count = 0). */
+  public readonly isAbsent: boolean;
+  /** The object resource (identity triggers; ensure/delete provisioners). */
+  public readonly objectResource: TerraformResource;
+  /** The settings resource (mutable-field triggers; update provisioner). */
+  public readonly settingsResource: TerraformResource;
+  /** Logical id of the object resource in the synthesized stack. */
+  public readonly logicalId: string;
+
+  constructor(scope: Construct, id: string, props: HostingPackageProps) {
+    super(scope, id);
+    this.domainName = canonDomain(props.domainName);
+    this.isAbsent = props.absent ?? false;
+    const extra = props.extraDomainNames ?? [];
+    this.extraDomainNames = isToken(extra) || !Array.isArray(extra) ? extra : extra.map(canonDomain);
+    this.domainNames = isToken(extra) || !Array.isArray(extra) ? [this.domainName] : [this.domainName, ...this.extraDomainNames];
+    const roots = props.documentRoots ?? {};
+    const server = props.cloudServer;
+
+    const spec: PackageSpec = {
+      kind: 'package',
+      path: this.node.path,
+      domainName: this.domainName,
+      extraDomainNames: this.extraDomainNames,
+      packageType: props.packageType,
+      label: props.label,
+      documentRoots:
+        isToken(roots) || typeof roots !== 'object' || roots === null
+          ? roots
+          : Object.fromEntries(Object.entries(roots).map(([k, v]) => [canonDomain(k), v])),
+      stackUser: canonStackUser(props.stackUser),
+      enabled: (props.enabled ?? true) as boolean, // a token stays a token: jsonencode renders it
+      cloudServer: server?.hostName,
+    };
+    const wiring = new RemoteObject(this, {
+      spec,
+      parent: server && { field: 'cloudServer', what: 'cloud server', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
+      absent: this.isAbsent,
+      protect: props.protect ?? false,
+      claims: () => this.claims(props),
+    });
+    this.objectResource = wiring.objectResource;
+    this.settingsResource = wiring.settingsResource;
+    this.objectId = wiring.objectId;
+    this.logicalId = wiring.logicalId;
+
+    addRules(this, (p) => {
+      validatePackage(p, props);
+      wiring.validate(p);
+    });
+  }
+
+  private claims(props: HostingPackageProps): Claim[] {
+    const claims: Claim[] = [];
+    const claim = (field: string, value: unknown) => {
+      const d = literal(value, canonicalDomain);
+      if (!d || checkDomainName(value)) return;
+      claims.push({
+        key: `domain:${d}`,
+        field,
+        conflict: (first) => `"${d}" is already a domain of package ${first} (a domain name may belong to one package only)`,
+      });
+    };
+    claim('domainName', props.domainName);
+    const extra = props.extraDomainNames;
+    if (Array.isArray(extra) && !isToken(extra)) extra.forEach((d, i) => claim(`extraDomainNames[${i}]`, d));
+    return claims;
+  }
+}
+
+function validatePackage(p: Problems, props: HostingPackageProps): void {
+  p.check('domainName', props.domainName, checkDomainName);
+  const primary = literal(props.domainName, canonicalDomain);
+  const known = new Set<string>(primary ? [primary] : []);
+  // documentRoots keys are checked against the domains only when all are known and valid
+  let allKnown = primary !== undefined && !checkDomainName(props.domainName);
+
+  const extra: unknown = props.extraDomainNames;
+  if (extra !== undefined && isToken(extra)) {
+    allKnown = false;
+  } else if (extra !== undefined && !Array.isArray(extra)) {
+    p.field('extraDomainNames', `must be a list of domain names, not ${describe(extra)}`);
+  } else if (Array.isArray(extra)) {
+    extra.forEach((d: unknown, i: number) => {
+      const field = `extraDomainNames[${i}]`;
+      if (containsToken(d)) {
+        allKnown = false;
+        return;
+      }
+      const problem = checkDomainName(d);
+      if (problem) {
+        allKnown = false;
+        return p.field(field, problem);
+      }
+      const c = canonicalDomain(d as string);
+      if (c === primary) p.field(field, `"${String(d)}" is the primary domainName; list it only once`);
+      else if (known.has(c)) p.field(field, `"${String(d)}" is listed twice (extra domain names must be distinct)`);
+      known.add(c);
+    });
+  }
+
+  const roots: unknown = props.documentRoots;
+  if (roots !== undefined && !isToken(roots)) {
+    if (typeof roots !== 'object' || roots === null || Array.isArray(roots)) {
+      p.field('documentRoots', `must be a map from domain name to relative path, not ${describe(roots)}`);
+    } else {
+      for (const [k, v] of Object.entries(roots)) {
+        const field = `documentRoots[${JSON.stringify(k)}]`;
+        const c = literal(k, canonicalDomain);
+        if (allKnown && c !== undefined && !known.has(c)) {
+          p.field(field, `names a domain that is not a domain of this package (${[...known].join(', ')})`);
+        }
+        p.check(field, v, checkRelativePath);
+      }
+    }
+  }
+
+  p.check('packageType', props.packageType, checkPackageType);
+  p.check('label', props.label, (v) => {
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string') return `must be a string, not ${describe(v)}`;
+    return v.length > 255 ? `is ${v.length} characters long; at most 255 are allowed` : undefined;
+  });
+  if (props.stackUser !== undefined) p.check('stackUser', props.stackUser, checkStackUserRef);
+  p.check('enabled', props.enabled, checkBoolean);
+  p.check('absent', props.absent, checkBoolean);
+  p.check('protect', props.protect, checkBoolean);
+}
+
+function checkPackageType(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return undefined;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return undefined;
+  return `must be a package type name (non-empty string) or a positive integer id, not ${describe(value)}`;
+}
+
+class PackageReference extends Construct implements IHostingPackage {
+  public readonly domainName: string;
+  public readonly domainNames = undefined;
+  public readonly objectId = undefined;
+  public readonly isAbsent = false;
+
+  constructor(scope: Construct, id: string, domainName: string) {
+    super(scope, id);
+    this.domainName = canonDomain(domainName);
+    addRules(this, (p) => p.check('domainName', domainName, checkDomainName));
+  }
+}

@@ -1,0 +1,171 @@
+import { IResolvable, TerraformResource } from 'cdktf';
+import { Construct, IConstruct } from 'constructs';
+import {
+  canonicalDomain,
+  checkCloudProvider,
+  checkCloudSpec,
+  checkCloudZone,
+  checkHostName,
+  checkPeriodMonths,
+  checkStackUserRef,
+  CloudProvider,
+  CloudServerSpec,
+  DEFAULT_CLOUD_TIMEOUT_MINUTES,
+  StackUserRef,
+} from '../protocol';
+import { canonDomain, canonStackUser, literal } from './private/names';
+import { RemoteObject } from './private/remote-object';
+import { isToken } from './private/tokens';
+import { addRules, checkBoolean, checkPositiveNumber, describe } from './private/validation';
+
+/** A cloud server packages can be placed on: managed here or referenced. */
+export interface ICloudServer extends IConstruct {
+  /** Host name of the server, canonical (lowercase, IDNA) when known at synth. */
+  readonly hostName: string;
+  /**
+   * Terraform id expression of the server's object resource (so that replacing the
+   * server replaces the packages on it); undefined for a server not managed here.
+   */
+  readonly objectId?: string;
+  /** True when the server is declared `absent: true`. */
+  readonly isAbsent: boolean;
+}
+
+/** A managed cloud server ordered from the reseller account (spec 4.7). */
+export interface ManagedCloudServerProps {
+  /** Host name of the server (`mvpsName`): its natural key, so changing it orders a new server. */
+  readonly hostName: string;
+  /** Where the server runs. Cannot be changed after ordering. */
+  readonly provider: CloudProvider;
+  /** Size name (spec 2.7) allowed for the provider, e.g. `medium`. Cannot be changed after ordering. */
+  readonly spec: string;
+  /** Location code (spec 2.8) allowed for the provider, e.g. `dc_location-uk`. Cannot be changed after ordering. */
+  readonly zone: string;
+  /**
+   * Billing period in months.
+   * @default 1
+   */
+  readonly periodMonths?: number;
+  /** The control-panel user the server is for: `stack-user:<n>` or `{ email }` of an existing user. */
+  readonly forUser: StackUserRef;
+  /**
+   * Order the server under the reseller's own brand (native provider only).
+   * @default false
+   */
+  readonly branded?: boolean | IResolvable;
+  /**
+   * How long `handler ensure` waits for a newly ordered server to be listed.
+   * @default 30
+   */
+  readonly timeoutMinutes?: number;
+  /**
+   * Declare the server absent: it synthesizes with `count = 0` so Terraform destroys
+   * its resources. The API cannot cancel a server: the handler reports it as left running.
+   * @default false
+   */
+  readonly absent?: boolean;
+  /**
+   * Terraform `prevent_destroy` on the server's object resource.
+   * @default false
+   */
+  readonly protect?: boolean;
+}
+
+/**
+ * A managed cloud server. Ordering one charges the account: `ensure` adopts an existing
+ * server with the same host name instead of ordering another.
+ */
+export class ManagedCloudServer extends Construct implements ICloudServer {
+  /** A reference to an existing server not managed by this stack: synthesizes nothing. */
+  public static fromHostName(scope: Construct, id: string, hostName: string): ICloudServer {
+    return new CloudServerReference(scope, id, hostName);
+  }
+
+  /** Host name, canonical (lowercase, IDNA) when known at synth. */
+  public readonly hostName: string;
+  /**
+   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
+   * Do not reference it from other resources while the construct is absent (count = 0).
+   */
+  public readonly objectId: string;
+  /** True when declared `absent: true` (all its resources have count = 0). */
+  public readonly isAbsent: boolean;
+  /** The object resource (identity triggers; ensure/delete provisioners). */
+  public readonly objectResource: TerraformResource;
+  /** The settings resource (mutable-field triggers; update provisioner). */
+  public readonly settingsResource: TerraformResource;
+  /** Logical id of the object resource in the synthesized stack. */
+  public readonly logicalId: string;
+
+  constructor(scope: Construct, id: string, props: ManagedCloudServerProps) {
+    super(scope, id);
+    this.hostName = canonDomain(props.hostName);
+    this.isAbsent = props.absent ?? false;
+    const spec: CloudServerSpec = {
+      kind: 'cloud-server',
+      path: this.node.path,
+      hostName: this.hostName,
+      provider: props.provider,
+      spec: props.spec,
+      zone: props.zone,
+      periodMonths: props.periodMonths ?? 1,
+      forUser: canonStackUser(props.forUser) as StackUserRef,
+      branded: (props.branded ?? false) as boolean,
+      timeoutMinutes: props.timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES,
+    };
+    const key = literal(props.hostName, canonicalDomain);
+    const wiring = new RemoteObject(this, {
+      spec,
+      absent: this.isAbsent,
+      protect: props.protect ?? false,
+      claims: () =>
+        key && !checkHostName(props.hostName)
+          ? [
+              {
+                key: `cloud-server:${key}`,
+                field: 'hostName',
+                conflict: (first) => `"${key}" is already declared by cloud server ${first} (each host name may be declared once)`,
+              },
+            ]
+          : [],
+    });
+    this.objectResource = wiring.objectResource;
+    this.settingsResource = wiring.settingsResource;
+    this.objectId = wiring.objectId;
+    this.logicalId = wiring.logicalId;
+
+    addRules(this, (p) => {
+      p.check('hostName', props.hostName, checkHostName);
+      const provider = props.provider;
+      if (!isToken(provider)) {
+        p.field('provider', checkCloudProvider(provider));
+        if (!checkCloudProvider(provider)) {
+          p.check('spec', props.spec, (v) => checkCloudSpec(provider, v));
+          p.check('zone', props.zone, (v) => checkCloudZone(provider, v));
+        }
+      }
+      p.check('periodMonths', spec.periodMonths, checkPeriodMonths);
+      p.check('forUser', props.forUser, checkStackUserRef);
+      p.check('branded', props.branded, checkBoolean);
+      if (spec.branded === true && !isToken(provider) && provider !== CloudProvider.NATIVE) {
+        p.field('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describe(provider)}`);
+      }
+      p.check('timeoutMinutes', spec.timeoutMinutes, checkPositiveNumber);
+      p.check('absent', props.absent, checkBoolean);
+      p.check('protect', props.protect, checkBoolean);
+      wiring.validate(p);
+    });
+  }
+}
+
+class CloudServerReference extends Construct implements ICloudServer {
+  public readonly hostName: string;
+  public readonly objectId = undefined;
+  public readonly isAbsent = false;
+
+  constructor(scope: Construct, id: string, hostName: string) {
+    super(scope, id);
+    this.hostName = canonDomain(hostName);
+    addRules(this, (p) => p.check('hostName', hostName, checkHostName));
+  }
+}

@@ -1,0 +1,82 @@
+import { TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, Kind } from '../../protocol';
+import type { IHostingPackage } from '../hosting-package';
+import { canonDomain, canonLocalPart, literal } from './names';
+import { Claim } from './registry';
+import { ParentLink } from './remote-object';
+import { containsToken } from './tokens';
+import { checkBoolean, Problems } from './validation';
+
+/** What mailboxes and forwarders have in common: an address on a package's domain. */
+export interface MailAddressProps {
+  readonly package: IHostingPackage;
+  readonly localPart: string;
+  readonly domain?: string;
+  readonly absent?: boolean;
+  readonly protect?: boolean;
+}
+
+export class MailAddress {
+  /** Canonical local part (as given when a token). */
+  public readonly localPart: string;
+  /** Canonical domain: the given one or the package's primary domain. */
+  public readonly domain: string;
+  public readonly packageDomain: string;
+  public readonly parent: ParentLink;
+
+  constructor(
+    private readonly kind: Extract<Kind, 'mailbox' | 'forwarder'>,
+    private readonly props: MailAddressProps,
+  ) {
+    const pkg = props.package;
+    this.localPart = canonLocalPart(props.localPart);
+    this.domain = canonDomain(props.domain ?? pkg?.domainName);
+    this.packageDomain = pkg?.domainName;
+    this.parent = { field: 'package', what: 'package', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false };
+  }
+
+  /** `local@domain` when both parts are literal and valid, else undefined. */
+  public get address(): string | undefined {
+    const local = literal(this.props.localPart, canonicalLocalPart);
+    const domain = literal(this.props.domain ?? this.props.package?.domainName, canonicalDomain);
+    if (!local || !domain || checkLocalPart(local) || checkDomainName(domain)) return undefined;
+    return `${local}@${domain}`;
+  }
+
+  public claims(): Claim[] {
+    const address = this.address;
+    if (!address) return [];
+    return [
+      {
+        key: `${this.kind}:${address}`,
+        field: 'localPart',
+        conflict: (first) => `"${address}" is already declared by ${this.kind} ${first} (each ${this.kind} address may be declared once per stack)`,
+      },
+    ];
+  }
+
+  public validate(p: Problems, self: IConstruct): void {
+    const pkg = this.props.package;
+    if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
+      p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');
+      return;
+    }
+    p.check('localPart', this.props.localPart, checkLocalPart);
+    if (this.props.domain !== undefined) p.check('domain', this.props.domain, checkDomainName);
+    const domain = this.domain;
+    const domains = pkg.domainNames;
+    if (
+      domains &&
+      !containsToken(domains) &&
+      !containsToken(domain) &&
+      !checkDomainName(domain) &&
+      !domains.includes(domain) &&
+      TerraformStack.of(pkg) === TerraformStack.of(self)
+    ) {
+      p.field('domain', `"${domain}" is not a domain of package ${pkg.node.path} (${domains.join(', ')})`);
+    }
+    p.check('absent', this.props.absent, checkBoolean);
+    p.check('protect', this.props.protect, checkBoolean);
+  }
+}

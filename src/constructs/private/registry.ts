@@ -1,0 +1,82 @@
+import { App, TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { relativeHandlerPath } from './package-root';
+
+/** The Terraform resource type that carries each remote object. */
+export type CarrierResourceType = 'terraform_data' | 'null_resource';
+
+/** What the constructs read from the stack's ResellerHosting (avoids an import cycle). */
+export interface HostingSettings {
+  readonly node: IConstruct['node'];
+  readonly apiUrl?: string;
+  readonly resellerId?: string;
+  readonly resourceType: CarrierResourceType;
+}
+
+/**
+ * A natural key (or synthesized name) one construct claims in its stack. Two
+ * constructs claiming the same key is a validation error of the later one.
+ */
+export interface Claim {
+  /** e.g. `domain:example.com`, `mailbox:info@example.com`, `logical:site_settings`. */
+  readonly key: string;
+  /** The field the message names. */
+  readonly field: string;
+  /** The rule, given the path of the construct that claimed the key first. */
+  readonly conflict: (firstOwnerPath: string) => string;
+}
+
+export interface RegisteredObject {
+  readonly construct: IConstruct;
+  claims(): Claim[];
+}
+
+/** Per-stack bookkeeping of the reseller constructs. */
+export class StackRegistry {
+  public readonly hostings: HostingSettings[] = [];
+  public readonly objects: RegisteredObject[] = [];
+  private index?: Map<string, RegisteredObject>;
+  private handler?: string;
+
+  constructor(public readonly stack: TerraformStack) {}
+
+  public register(object: RegisteredObject): void {
+    this.objects.push(object);
+    this.index = undefined;
+  }
+
+  /** The stack's ResellerHosting (the first one, if several were declared). */
+  public get hosting(): HostingSettings | undefined {
+    return this.hostings[0];
+  }
+
+  /** The object that claimed `key` first (in declaration order). */
+  public firstOwner(key: string): RegisteredObject | undefined {
+    if (!this.index) {
+      const index = new Map<string, RegisteredObject>();
+      for (const object of this.objects) {
+        for (const claim of object.claims()) if (!index.has(claim.key)) index.set(claim.key, object);
+      }
+      this.index = index;
+    }
+    return this.index.get(key);
+  }
+
+  /** `bin/reseller-hosting.js` relative to this stack's Terraform working directory. */
+  public get handlerPath(): string {
+    this.handler ??= relativeHandlerPath(App.of(this.stack).outdir, this.stack.node.id);
+    return this.handler;
+  }
+}
+
+const registries = new WeakMap<TerraformStack, StackRegistry>();
+
+export function registryOf(scope: IConstruct): StackRegistry {
+  const stack = TerraformStack.of(scope);
+  let registry = registries.get(stack);
+  if (!registry) {
+    registry = new StackRegistry(stack);
+    registries.set(stack, registry);
+  }
+  return registry;
+}

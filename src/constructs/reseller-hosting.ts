@@ -1,0 +1,117 @@
+import { TerraformProvider, TerraformStack } from 'cdktf';
+import { NullProvider } from '@cdktf/provider-null/lib/provider';
+import { Construct, IConstruct } from 'constructs';
+import { CarrierResourceType, HostingSettings, registryOf } from './private/registry';
+import { isToken } from './private/tokens';
+import { addRules, describe } from './private/validation';
+
+export type { CarrierResourceType };
+
+/** Stack-wide settings of the reseller constructs. */
+export interface ResellerHostingProps {
+  /**
+   * Base URL of the reseller API, passed to the handler as `RESELLER_API_URL`.
+   * Must be a literal `http://` or `https://` URL (no token: destroy-time provisioners
+   * can only use literals), without credentials.
+   * @default - not set: the handler uses `RESELLER_API_URL` from the environment of
+   * `terraform apply`, else its built-in default.
+   */
+  readonly apiUrl?: string;
+  /**
+   * Reseller id used in `/reseller/{id}/...` paths, passed as `RESELLER_ID`. A literal.
+   * @default - not set: the handler uses `RESELLER_ID` from the environment, else `*`
+   * (the API key's own account).
+   */
+  readonly resellerId?: string;
+  /**
+   * The Terraform resource type that carries each object: the built-in
+   * `terraform_data` (Terraform >= 1.4, no provider download) or `null_resource` from
+   * the hashicorp/null provider (whose provider block is then added to the stack).
+   * With `null_resource`, declare ResellerHosting before the other reseller constructs
+   * of the stack.
+   * @default 'terraform_data'
+   */
+  readonly resourceType?: CarrierResourceType;
+}
+
+const RESOURCE_TYPES: readonly string[] = ['terraform_data', 'null_resource'];
+const RESELLER_ID = /^(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
+
+/**
+ * Optional stack-wide settings of the reseller constructs: at most one per stack. The
+ * API key is never a prop: the handler reads `RESELLER_API_KEY` from the environment.
+ */
+export class ResellerHosting extends Construct implements HostingSettings {
+  /** The ResellerHosting of the stack that holds `scope`, if one was declared. */
+  public static of(scope: IConstruct): ResellerHosting | undefined {
+    const hosting = registryOf(scope).hosting;
+    return hosting instanceof ResellerHosting ? hosting : undefined;
+  }
+
+  /** Base URL of the API given to the handler, if set. */
+  public readonly apiUrl?: string;
+  /** Reseller id given to the handler, if set. */
+  public readonly resellerId?: string;
+  /** The carrier resource type of the stack's reseller constructs. */
+  public readonly resourceType: CarrierResourceType;
+  /** The hashicorp/null provider block, when `resourceType` is `null_resource`. */
+  public readonly nullProvider?: TerraformProvider;
+
+  constructor(scope: Construct, id: string, props: ResellerHostingProps = {}) {
+    super(scope, id);
+    this.apiUrl = props.apiUrl;
+    this.resellerId = props.resellerId;
+    this.resourceType = props.resourceType ?? 'terraform_data';
+
+    const registry = registryOf(this);
+    const objectsBefore = registry.objects.length;
+    const first = registry.hosting;
+    registry.hostings.push(this);
+
+    if (this.resourceType === 'null_resource' && first === undefined) {
+      const stack = TerraformStack.of(this);
+      this.nullProvider =
+        stack.node.findAll().find((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'null') ??
+        new NullProvider(this, 'null');
+    }
+
+    addRules(this, (p) => {
+      if (first !== undefined) {
+        p.field('', `is a second ResellerHosting in stack ${registry.stack.node.path}; ${first.node.path} is the first: declare at most one per stack`);
+      }
+      if (!RESOURCE_TYPES.includes(this.resourceType)) {
+        p.field('resourceType', `must be "terraform_data" or "null_resource", not ${describe(this.resourceType)}`);
+      } else if (this.resourceType !== 'terraform_data' && objectsBefore > 0) {
+        p.field(
+          'resourceType',
+          `"${this.resourceType}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use terraform_data; declare it first`,
+        );
+      }
+      if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));
+      if (this.resellerId !== undefined) {
+        if (isToken(this.resellerId)) {
+          p.field('resellerId', 'must be a literal string, not a token: destroy-time provisioners may only reference self');
+        } else if (typeof this.resellerId !== 'string' || !RESELLER_ID.test(this.resellerId)) {
+          p.field('resellerId', `${describe(this.resellerId)} must be "*" or a reseller id (letters, digits, ".", "_", "-")`);
+        }
+      }
+    });
+  }
+}
+
+function checkApiUrl(value: unknown): string | undefined {
+  if (isToken(value)) return 'must be a literal URL, not a token: destroy-time provisioners may only reference self';
+  if (typeof value !== 'string') return `must be a URL string, not ${describe(value)}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${describe(value)} is not a valid URL (expected e.g. https://api.example.com)`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${describe(value)} must use http or https`;
+  if (url.username || url.password) {
+    return 'must not contain credentials: the API key comes from RESELLER_API_KEY in the environment only';
+  }
+  if (url.hash) return `${describe(value)} must not have a #fragment`;
+  return undefined;
+}

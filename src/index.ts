@@ -1,0 +1,17 @@
+/**
+ * cdktf-reseller-hosting: CDK for Terraform constructs for a web-hosting reseller
+ * account. Constructs and their props only; the handler, client, emulator and drift
+ * tools have their own entry points.
+ */
+export { ResellerHosting } from './constructs/reseller-hosting';
+export type { ResellerHostingProps, CarrierResourceType } from './constructs/reseller-hosting';
+export { HostingPackage } from './constructs/hosting-package';
+export type { HostingPackageProps, IHostingPackage } from './constructs/hosting-package';
+export { Mailbox } from './constructs/mailbox';
+export type { MailboxProps } from './constructs/mailbox';
+export { Forwarder } from './constructs/forwarder';
+export type { ForwarderProps } from './constructs/forwarder';
+export { ManagedCloudServer } from './constructs/managed-cloud-server';
+export type { ManagedCloudServerProps, ICloudServer } from './constructs/managed-cloud-server';
+export { CloudProvider } from './protocol/cloud';
+export type { StackUserRef } from './protocol/names';
