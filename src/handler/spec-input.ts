@@ -1,6 +1,7 @@
 import {
+  canonicalDomain, canonicalEmail, canonicalLocalPart,
   checkCloudProvider, checkCloudSpec, checkCloudZone, checkDomainName, checkEmailAddress, checkHostName,
-  checkLocalPart, checkPeriodMonths, checkStackUserRef, CloudProvider, Identity, isKind, ObjectSpec,
+  checkLocalPart, checkPeriodMonths, checkStackUserRef, CloudProvider, Identity, isKind, ObjectSpec, splitMailKey,
 } from '../protocol';
 import { HandlerError } from './errors';
 
@@ -13,7 +14,43 @@ export function parseSpec(raw: string | undefined): ObjectSpec {
   if (!isKind(spec.kind)) throw new HandlerError(`RESELLER_SPEC: unknown kind ${JSON.stringify(spec.kind)}`);
   const problems = specProblems(spec);
   if (problems.length) throw new HandlerError(`${spec.path ?? spec.kind}: ${problems.join('; ')}`);
-  return spec;
+  return canonicalSpec(spec);
+}
+
+/**
+ * Names in canonical form. The constructs canonicalise literal values at synth, but a
+ * value that was a Terraform variable arrives here exactly as the user typed it.
+ */
+function canonicalSpec(spec: ObjectSpec): ObjectSpec {
+  switch (spec.kind) {
+    case 'package':
+      return {
+        ...spec,
+        domainName: canonicalDomain(spec.domainName),
+        extraDomainNames: (spec.extraDomainNames ?? []).map(canonicalDomain),
+        documentRoots: Object.fromEntries(Object.entries(spec.documentRoots ?? {}).map(([d, root]) => [canonicalDomain(d), root])),
+        enabled: spec.enabled ?? true,
+        ...(spec.cloudServer !== undefined ? { cloudServer: canonicalDomain(spec.cloudServer) } : {}),
+      };
+    case 'mailbox':
+      return { ...spec, packageDomain: canonicalDomain(spec.packageDomain), domain: canonicalDomain(spec.domain), localPart: canonicalLocalPart(spec.localPart) };
+    case 'forwarder':
+      return {
+        ...spec, packageDomain: canonicalDomain(spec.packageDomain), domain: canonicalDomain(spec.domain),
+        localPart: canonicalLocalPart(spec.localPart), remote: canonicalEmail(spec.remote),
+      };
+    case 'cloud-server':
+      return { ...spec, hostName: canonicalDomain(spec.hostName) };
+  }
+}
+
+/** The identity's names in canonical form (see canonicalSpec). */
+function canonicalIdentity(id: Identity): Identity {
+  if (id.kind === 'mailbox' || id.kind === 'forwarder') {
+    const { localPart, domain } = splitMailKey(id.key);
+    return { ...id, key: `${canonicalLocalPart(localPart)}@${canonicalDomain(domain)}`, placement: canonicalDomain(id.placement) };
+  }
+  return { ...id, key: canonicalDomain(id.key), placement: id.placement ? canonicalDomain(id.placement) : '' };
 }
 
 /** The identity a destroy-time provisioner passes (`jsonencode(self.triggers_replace)`). */
@@ -22,7 +59,11 @@ export function parseIdentity(raw: string | undefined): Identity {
   if (!isKind(id.kind) || typeof id.key !== 'string' || id.key === '') {
     throw new HandlerError('RESELLER_SPEC: expected the object identity {kind, key, placement, parent}');
   }
-  return { kind: id.kind, key: id.key, placement: String(id.placement ?? ''), parent: String(id.parent ?? '') };
+  try {
+    return canonicalIdentity({ kind: id.kind, key: id.key, placement: String(id.placement ?? ''), parent: String(id.parent ?? '') });
+  } catch (err) {
+    throw new HandlerError(`RESELLER_SPEC: ${(err as Error).message}`);
+  }
 }
 
 function parseJsonObject(raw: string | undefined): Record<string, unknown> {
