@@ -1,0 +1,124 @@
+import { Account, CloudServer, State } from './model';
+import { cloudServerOpaqueFields, conflictingObjectError, dataDiskSizeGb, monthlyPriceCents, validationError } from '../assumed';
+import { notFound, paymentRequired } from '../errors';
+import { countryOfZone } from './geo';
+import { findUser } from './users';
+import { CLOUD_SIZES, providerFromApi } from '../../protocol/cloud';
+
+/**
+ * Managed cloud servers (spec 2.6, 4.5, 4.7; api-notes "Cloud servers").
+ *
+ * Provisioning is asynchronous: a server is ready once `provisionDelayMs` has passed
+ * since its order. Readiness is computed from the clock, so no timers run and a
+ * restart keeps it. The delay is the smaller of the one in force at the order and
+ * the one in force now: lowering the delay (POST /__emulator/settings) speeds up
+ * servers still provisioning, raising it never makes a ready server unready.
+ */
+
+export function readyAtMs(server: CloudServer, currentDelayMs: number): number {
+  return server.orderedAtMs + Math.min(server.provisionDelayMs, currentDelayMs);
+}
+
+export function isReady(server: CloudServer, nowMs: number, currentDelayMs: number): boolean {
+  return nowMs >= readyAtMs(server, currentDelayMs);
+}
+
+export function findServer(account: Account, id: string): CloudServer | undefined {
+  return /^[0-9]+$/.test(id) ? account.cloudServers.find((s) => s.id === Number(id)) : undefined;
+}
+
+/** GET /cloud_server entry (spec 2.6). */
+export function cloudServerEntry(server: CloudServer): Record<string, unknown> {
+  const provider = providerFromApi(server.provider);
+  const size = provider ? CLOUD_SIZES[provider][server.spec] : undefined;
+  const opaque = cloudServerOpaqueFields(server);
+  return {
+    id: server.id,
+    name: server.name,
+    location: server.zone,
+    configuration: {
+      CpuCores: size?.cpu ?? 0,
+      RamMb: Math.round((size?.ramGb ?? 0) * 1024),
+      OsDiskSizeGb: size?.diskGb ?? 0,
+      DataDiskSizeGb: dataDiskSizeGb(server),
+      Provider: server.provider,
+      Zone: server.zone,
+      Country: countryOfZone(server.zone),
+      VpsOsId: opaque.vpsOsId,
+      spec: server.spec,
+    },
+    externalId: server.externalId,
+    productSpec: opaque.productSpec,
+    count: opaque.count,
+    cpanel: opaque.cpanel,
+    cpanelInfo: opaque.cpanelInfo,
+    cpanelRebuilding: opaque.cpanelRebuilding,
+    isCloud: true,
+    isManaged: true,
+    packageIds: [...server.packageIds],
+    profileId: opaque.profileId,
+    timelineService: opaque.timelineService,
+  };
+}
+
+/** An order, validated for shape by the route (type/provider/spec/zone/period are consistent). */
+export interface CloudOrder {
+  type: string;
+  provider: string;
+  spec: string;
+  zone: string;
+  periodMonths: number;
+  bandwidth: string | null;
+  disk: string | null;
+  branded: boolean;
+  /** Canonical host name. */
+  name: string;
+  forUserId: number;
+}
+
+/**
+ * POST /reseller/{id}/addCloudServer: checks the account-relative rules, charges the
+ * whole period at once (402 and nothing ordered when the balance is too low).
+ */
+export function orderCloudServer(state: State, account: Account, order: CloudOrder, nowMs: number, delayMs: number): CloudServer {
+  if (!findUser(account, order.forUserId)) throw validationError(`forUser: unknown user stack-user:${order.forUserId}`);
+  if (account.cloudServers.some((s) => s.name === order.name)) {
+    throw conflictingObjectError(`a cloud server named ${order.name} already exists`);
+  }
+  const price = monthlyPriceCents(order.spec) * order.periodMonths;
+  if (price > account.balanceCents) {
+    throw paymentRequired(
+      `not enough account balance: the order costs ${(price / 100).toFixed(2)}, the balance is ${(account.balanceCents / 100).toFixed(2)}`,
+    );
+  }
+  account.balanceCents -= price;
+  const id = state.counters.serverId++;
+  const server: CloudServer = {
+    id,
+    externalId: 5_000_000 + id,
+    name: order.name,
+    type: order.type,
+    provider: order.provider,
+    spec: order.spec,
+    zone: order.zone,
+    periodMonths: order.periodMonths,
+    bandwidth: order.bandwidth,
+    disk: order.disk,
+    branded: order.branded,
+    forUser: `stack-user:${order.forUserId}`,
+    chargedCents: price,
+    orderedAtMs: nowMs,
+    provisionDelayMs: delayMs,
+    packageIds: [],
+  };
+  account.cloudServers.push(server);
+  return server;
+}
+
+/** The server for POST /cloud_server/{id}/addWeb: 404 unknown, 409 still provisioning. */
+export function requireReadyServer(account: Account, id: string, nowMs: number, delayMs: number): CloudServer {
+  const server = findServer(account, id);
+  if (!server) throw notFound(`cloud server ${id} not found`);
+  if (!isReady(server, nowMs, delayMs)) throw conflictingObjectError(`cloud server ${id} is still provisioning`);
+  return server;
+}

@@ -1,0 +1,94 @@
+import { Forwarder, Mailbox, Package, State } from './model';
+import { duplicateMailError, forwarderEntry, newMailboxDefaults } from '../assumed';
+import { notFound } from '../errors';
+import { canonicalDomain } from '../../protocol/names';
+import { sha256Hex } from '../util';
+
+/** Mailboxes and forwarders on a domain of a package (spec 4.4; api-notes "Mail"). */
+
+/** The package's name that `domain` denotes (canonical), or 404. */
+export function requireMailDomain(pkg: Package, domain: string): string {
+  const name = canonicalDomain(domain);
+  if (name === '' || !pkg.names.includes(name)) throw notFound(`domain ${domain} is not a name of package ${pkg.id}`);
+  return name;
+}
+
+/** GET /package/{id}/email/{domain}. */
+export function mailDomainView(pkg: Package, domain: string): Record<string, unknown> {
+  return {
+    name: domain,
+    mailbox: pkg.mailboxes.filter((m) => m.domain === domain).map((m) => ({
+      id: `m${m.id}`,
+      local: m.local,
+      send: m.send,
+      receive: m.receive,
+      enabled: m.enabled,
+      quotaMB: m.quotaMB,
+      usageMB: m.usageMB,
+    })),
+    forward: pkg.forwarders.filter((f) => f.domain === domain).map(forwarderEntry),
+  };
+}
+
+export interface NewMailbox {
+  local: string;
+  send: boolean;
+  receive: boolean;
+  password: string;
+}
+
+export function createMailbox(state: State, pkg: Package, domain: string, input: NewMailbox): Mailbox {
+  if (pkg.mailboxes.some((m) => m.domain === domain && m.local === input.local)) {
+    throw duplicateMailError(`mailbox ${input.local}@${domain} already exists`);
+  }
+  const mailbox: Mailbox = {
+    id: state.counters.mailId++,
+    domain,
+    local: input.local,
+    send: input.send,
+    receive: input.receive,
+    ...newMailboxDefaults(),
+    passwordSha256: sha256Hex(input.password),
+  };
+  pkg.mailboxes.push(mailbox);
+  return mailbox;
+}
+
+/**
+ * A forwarder is unique by (local, remote): the same local part may forward to several
+ * addresses, because clients change a target by creating the new one, then deleting
+ * the old (api-notes, live practice).
+ */
+export function createForwarder(state: State, pkg: Package, domain: string, local: string, remote: string): Forwarder {
+  if (pkg.forwarders.some((f) => f.domain === domain && f.local === local && f.remote.toLowerCase() === remote.toLowerCase())) {
+    throw duplicateMailError(`forwarder ${local}@${domain} -> ${remote} already exists`);
+  }
+  const forwarder: Forwarder = { id: state.counters.mailId++, domain, local, remote };
+  pkg.forwarders.push(forwarder);
+  return forwarder;
+}
+
+/** Deletes `m<n>`/`f<n>` objects of this domain; ids that are unknown here are ignored (live). */
+export function deleteMail(pkg: Package, domain: string, ids: readonly unknown[]): void {
+  const wanted = new Set(ids.filter((id): id is string => typeof id === 'string'));
+  pkg.mailboxes = pkg.mailboxes.filter((m) => !(m.domain === domain && wanted.has(`m${m.id}`)));
+  pkg.forwarders = pkg.forwarders.filter((f) => !(f.domain === domain && wanted.has(`f${f.id}`)));
+}
+
+export function requireMailbox(pkg: Package, domain: string, id: string): Mailbox {
+  const mailbox = pkg.mailboxes.find((m) => m.domain === domain && `m${m.id}` === id);
+  if (!mailbox) throw notFound(`mailbox ${id} not found on ${domain}`);
+  return mailbox;
+}
+
+export interface MailboxChange {
+  send?: boolean;
+  receive?: boolean;
+  password?: string;
+}
+
+export function updateMailbox(mailbox: Mailbox, change: MailboxChange): void {
+  if (change.send !== undefined) mailbox.send = change.send;
+  if (change.receive !== undefined) mailbox.receive = change.receive;
+  if (change.password !== undefined) mailbox.passwordSha256 = sha256Hex(change.password);
+}

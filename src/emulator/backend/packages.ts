@@ -1,0 +1,156 @@
+import { Account, Package, PackageType, State } from './model';
+import {
+  conflictingObjectError,
+  dropMailOfRemovedNames,
+  packageDetailLabel,
+  packageLabelsOf,
+  packagesClaimingNames,
+  validationError,
+} from '../assumed';
+import { notFound } from '../errors';
+import { dropGrantsOf, findUser, setGrant, stackUsersOf } from './users';
+import { canonicalDomain } from '../../protocol/names';
+import { isoWithOffset } from '../util';
+
+/** Hosting packages (spec 2.4, 4.2, 4.3, 4.6; api-notes "Packages"). */
+
+/**
+ * A package of the account by id or by any of its domain names (api-notes: a domain
+ * of the package may stand in for the id). Another account's package is not found.
+ */
+export function findPackage(account: Account, idOrDomain: string): Package | undefined {
+  if (/^[0-9]+$/.test(idOrDomain)) return account.packages.find((p) => p.id === Number(idOrDomain));
+  const name = canonicalDomain(idOrDomain);
+  return name === '' ? undefined : account.packages.find((p) => p.names.includes(name));
+}
+
+export function requirePackage(account: Account, idOrDomain: string): Package {
+  const pkg = findPackage(account, idOrDomain);
+  if (!pkg) throw notFound(`package ${idOrDomain} not found`);
+  return pkg;
+}
+
+export function requirePackageType(account: Account, typeId: number): PackageType {
+  const type = account.packageTypes.find((t) => t.id === typeId);
+  if (!type) throw validationError(`unknown package type ${typeId}`);
+  return type;
+}
+
+function typeOf(account: Account, pkg: Package): PackageType {
+  // Types are never deleted, so a package's type always exists.
+  return account.packageTypes.find((t) => t.id === pkg.typeId) ?? { id: pkg.typeId, label: '', platform: 'linux' };
+}
+
+/** 409 when one of `names` is on another package that claims names (see assumed.ts). */
+function assertNamesFree(state: State, account: Account, names: readonly string[], except: Package | null): void {
+  for (const other of packagesClaimingNames(state, account)) {
+    if (other === except) continue;
+    const clash = names.find((n) => other.names.includes(n));
+    if (clash) throw conflictingObjectError(`domain name ${clash} is already on package ${other.id}`);
+  }
+}
+
+export interface NewPackage {
+  typeId: number;
+  /** Canonical, distinct; the first is the primary name. */
+  names: string[];
+  label: string | null;
+  documentRoots: Record<string, string>;
+  /** User to link (grant), already known to exist or null. */
+  stackUserId: number | null;
+  cloudServerId: number | null;
+}
+
+export function createPackage(state: State, account: Account, input: NewPackage, nowMs: number): Package {
+  requirePackageType(account, input.typeId);
+  const user = input.stackUserId === null ? null : findUser(account, input.stackUserId);
+  if (input.stackUserId !== null && !user) throw validationError(`unknown user stack-user:${input.stackUserId}`);
+  assertNamesFree(state, account, input.names, null);
+  const pkg: Package = {
+    id: state.counters.packageId++,
+    typeId: input.typeId,
+    names: [...input.names],
+    label: input.label,
+    enabled: true,
+    created: isoWithOffset(nowMs),
+    documentRoots: { ...input.documentRoots },
+    cloudServerId: input.cloudServerId,
+    mailboxes: [],
+    forwarders: [],
+  };
+  account.packages.push(pkg);
+  if (user) setGrant(user, pkg.id, true);
+  return pkg;
+}
+
+/** GET /package entry (spec 2.4). */
+export function packageListEntry(account: Account, pkg: Package): Record<string, unknown> {
+  return {
+    id: pkg.id,
+    created: pkg.created,
+    enabled: pkg.enabled,
+    name: pkg.names[0],
+    names: [...pkg.names],
+    packageTypeName: typeOf(account, pkg).label,
+    productSpec: null,
+    stackUsers: stackUsersOf(account, pkg.id),
+    typeRef: pkg.typeId,
+    packageLabels: packageLabelsOf(pkg.label),
+  };
+}
+
+/** GET /package/{id or domain} (api-notes "Packages", one). */
+export function packageDetail(account: Account, pkg: Package): Record<string, unknown> {
+  const type = typeOf(account, pkg);
+  return {
+    id: pkg.id,
+    enabled: pkg.enabled,
+    name: pkg.names[0],
+    names: [...pkg.names],
+    stackUsers: stackUsersOf(account, pkg.id),
+    typeRef: pkg.typeId,
+    packageTypeName: type.label,
+    label: packageDetailLabel(pkg.label),
+    created: pkg.created,
+    web: { name: pkg.names[0], platform: type.platform },
+  };
+}
+
+/** Deletes a package with its mail and grants, and takes it off its cloud server. false: not found. */
+export function deletePackage(account: Account, id: number): boolean {
+  const pkg = account.packages.find((p) => p.id === id);
+  if (!pkg) return false;
+  account.packages = account.packages.filter((p) => p !== pkg);
+  dropGrantsOf(account, id);
+  for (const server of account.cloudServers) server.packageIds = server.packageIds.filter((p) => p !== id);
+  return true;
+}
+
+/** updatePackage packageBundleTypes: the new type must exist and be on the same platform (docs). */
+export function changePackageType(account: Account, pkg: Package, typeId: number): void {
+  const next = requirePackageType(account, typeId);
+  const current = typeOf(account, pkg);
+  if (next.platform !== current.platform) {
+    throw validationError(`package ${pkg.id} is on platform ${current.platform}; type ${typeId} is ${next.platform}`);
+  }
+  pkg.typeId = typeId;
+}
+
+/**
+ * POST /package/{id}/names. Adding a name already on this package is a silent no-op;
+ * a name on another package is 409; the primary name cannot be removed (so the last
+ * name cannot either). Removing a name that is not on the package changes nothing.
+ */
+export function changeNames(state: State, account: Account, pkg: Package, add: string[], rem: string[]): string[] {
+  const primary = pkg.names[0];
+  if (rem.includes(primary)) throw validationError(`rem: ${primary} is the primary name of package ${pkg.id} and cannot be removed`);
+  const added = add.filter((n) => !pkg.names.includes(n));
+  assertNamesFree(state, account, added, pkg);
+  const next = [...pkg.names, ...added].filter((n) => !rem.includes(n));
+  if (next.length === 0) throw validationError(`rem: a package must keep at least one name`);
+  const removed = pkg.names.filter((n) => !next.includes(n));
+  pkg.names = next;
+  for (const name of removed) delete pkg.documentRoots[name];
+  dropMailOfRemovedNames(pkg, removed);
+  return [...pkg.names];
+}

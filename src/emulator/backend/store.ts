@@ -1,0 +1,46 @@
+import { State } from './model';
+import { DataFile } from '../persistence';
+import { cloneJson } from '../util';
+
+/**
+ * Holds the state and runs every change as a transaction: the change is applied to
+ * the live state, then saved to the data file; if the change throws (a validation or
+ * conflict error halfway) or the save fails, the state is put back as it was. So a
+ * failed request never leaves a partial change behind, in memory or on disk.
+ *
+ * Transactions are synchronous (see persistence.ts): callers must not await inside.
+ */
+export class Store {
+  private live: State;
+
+  constructor(
+    initial: State,
+    private readonly dataFile: DataFile | null,
+  ) {
+    this.live = initial;
+  }
+
+  /** The current state, for reading. Do not change it outside `transact`. */
+  get state(): State {
+    return this.live;
+  }
+
+  transact<T>(change: (state: State) => T): T {
+    const before = cloneJson(this.live);
+    try {
+      const result = change(this.live);
+      this.dataFile?.save(this.live);
+      return result;
+    } catch (err) {
+      this.live = before;
+      throw err;
+    }
+  }
+
+  /** Replaces the whole state (reset), saved like any other change. */
+  replace(next: State): void {
+    this.transact(() => {
+      this.live = next;
+    });
+  }
+}

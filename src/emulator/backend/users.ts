@@ -1,0 +1,78 @@
+import { Account, State, User } from './model';
+import {
+  conflictingObjectError,
+  contactForNewUser,
+  susersServiceByTupleMember,
+  susersUsersMember,
+} from '../assumed';
+import { notFound } from '../errors';
+import { canonicalEmail } from '../../protocol/names';
+import { isoWithOffset } from '../util';
+
+/** Control-panel users and their grants (spec 2.2, 2.3; api-notes "Control-panel users"). */
+
+export function userRef(user: User): string {
+  return `stack-user:${user.id}`;
+}
+
+export function findUser(account: Account, id: number): User | undefined {
+  return account.users.find((u) => u.id === id);
+}
+
+export function requireUser(account: Account, id: number): User {
+  const user = findUser(account, id);
+  if (!user) throw notFound(`user stack-user:${id} not found`);
+  return user;
+}
+
+/** `stack-user:<n>` identifiers of the users granted a package, ascending. */
+export function stackUsersOf(account: Account, packageId: number): string[] {
+  return account.users.filter((u) => u.packageGrants.includes(packageId)).map(userRef);
+}
+
+/** GET /reseller/{id}/susers. Grant values are the number 1 (spec 2.3). */
+export function userListing(account: Account): Record<string, unknown> {
+  const contact: Record<string, unknown> = {};
+  const grantMap: Record<string, Record<string, 1>> = {};
+  for (const user of account.users) {
+    contact[userRef(user)] = { ...user.contact };
+    const grants: Record<string, 1> = {};
+    for (const id of user.packageGrants) grants[`package:${id}`] = 1;
+    grantMap[userRef(user)] = grants;
+  }
+  return {
+    contact,
+    grant_map: grantMap,
+    users: susersUsersMember(account),
+    service_by_tuple: susersServiceByTupleMember(account),
+  };
+}
+
+/** Grants (on = true) or revokes a package; both are idempotent. */
+export function setGrant(user: User, packageId: number, on: boolean): void {
+  const has = user.packageGrants.includes(packageId);
+  if (on && !has) user.packageGrants = [...user.packageGrants, packageId].sort((a, b) => a - b);
+  if (!on && has) user.packageGrants = user.packageGrants.filter((id) => id !== packageId);
+}
+
+/** Removes every grant of a package (it is being deleted). */
+export function dropGrantsOf(account: Account, packageId: number): void {
+  for (const user of account.users) setGrant(user, packageId, false);
+}
+
+/** POST susers {newUser}: e-mails are unique in the account, case-insensitively. */
+export function createUser(state: State, account: Account, email: string, personName: string, nowMs: number): User {
+  const canon = canonicalEmail(email);
+  if (account.users.some((u) => u.contact.email.toLowerCase() === canon.toLowerCase())) {
+    throw conflictingObjectError(`a user with e-mail ${canon} already exists`);
+  }
+  const user: User = { id: state.counters.userId++, contact: contactForNewUser(canon, personName, isoWithOffset(nowMs)), packageGrants: [] };
+  account.users.push(user);
+  return user;
+}
+
+/** POST susers {users: {ref: {delete: true}}}: the user and its grants go. */
+export function deleteUser(account: Account, id: number): void {
+  requireUser(account, id);
+  account.users = account.users.filter((u) => u.id !== id);
+}

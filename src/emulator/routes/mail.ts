@@ -1,0 +1,104 @@
+import { ApiContext } from './context';
+import { bare, Router, wrapped } from '../router';
+import { checkMailboxPassword, forwarderCreatedItem, mailboxUpdatedItem, validationError } from '../assumed';
+import {
+  createForwarder,
+  createMailbox,
+  deleteMail,
+  mailDomainView,
+  MailboxChange,
+  requireMailbox,
+  requireMailDomain,
+  updateMailbox,
+} from '../backend/mail';
+import { requirePackage } from '../backend/packages';
+import { expectArray, expectBody, expectObject, expectString, expectStringBoolean } from '../validate';
+import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart } from '../../protocol/names';
+
+/**
+ * Mail objects: one endpoint for every change, `POST /package/{id}/email/{domain}`
+ * (spec 4.4, api-notes "Mail"). A body may carry `new`, `update` and `delete`; they
+ * are applied in that order and the envelope lists what was created or updated.
+ */
+export function addMailRoutes(router: Router<ApiContext>): void {
+  router.add('GET', '/package/:pkg/email/:domain', (ctx) => {
+    const pkg = requirePackage(ctx.account, ctx.params.pkg);
+    return bare(mailDomainView(pkg, requireMailDomain(pkg, ctx.params.domain)));
+  });
+  router.add('POST', '/package/:pkg/email/:domain', postMail);
+}
+
+function postMail(ctx: ApiContext) {
+  const body = expectBody(ctx.body);
+  const pkg = requirePackage(ctx.account, ctx.params.pkg);
+  const domain = requireMailDomain(pkg, ctx.params.domain);
+  if (body.new === undefined && body.update === undefined && body.delete === undefined) {
+    throw validationError('request body must have new, update or delete');
+  }
+  const items: Array<Record<string, unknown>> = [];
+
+  if (body.new !== undefined) {
+    const what = expectObject(body.new, 'new');
+    const kinds = Object.keys(what).filter((k) => what[k] !== undefined);
+    if (kinds.length !== 1 || (kinds[0] !== 'mailbox' && kinds[0] !== 'forward')) {
+      throw validationError('new must have exactly one member: mailbox or forward');
+    }
+    if (kinds[0] === 'mailbox') {
+      const m = expectObject(what.mailbox, 'new.mailbox');
+      const input = {
+        local: readLocal(m.local, 'new.mailbox.local'),
+        send: expectStringBoolean(m.send, 'new.mailbox.send'),
+        receive: expectStringBoolean(m.receive, 'new.mailbox.receive'),
+        password: readPassword(m.password, 'new.mailbox.password'),
+      };
+      const mailbox = createMailbox(ctx.state, pkg, domain, input);
+      items.push({ type: 'mailbox', id: mailbox.local, generatedId: null, password: input.password });
+    } else {
+      const f = expectObject(what.forward, 'new.forward');
+      const local = readLocal(f.local, 'new.forward.local');
+      const remote = expectString(f.remote, 'new.forward.remote');
+      const problem = checkEmailAddress(remote);
+      if (problem) throw validationError(`new.forward.remote: ${problem}`);
+      items.push(forwarderCreatedItem(createForwarder(ctx.state, pkg, domain, local, canonicalEmail(remote.trim()))));
+    }
+  }
+
+  if (body.update !== undefined) items.push(...updateMailboxes(ctx, pkg, domain, body.update));
+
+  // Live behaviour: only a flat array of type-prefixed ids deletes anything; any other
+  // shape (e.g. {"mailbox": ["m1"]}) is accepted with 200 and silently ignored.
+  if (Array.isArray(body.delete)) deleteMail(pkg, domain, body.delete);
+
+  return wrapped({ result: items, name: domain });
+}
+
+/**
+ * ASSUMED (api-notes "Mail", update mailbox): `{"update": {"mailbox": [{"id": "m123",
+ * "send"?, "receive"?, "password"?}]}}`, same envelope as a create. Unknown id: 404.
+ */
+function updateMailboxes(ctx: ApiContext, pkg: Parameters<typeof requireMailbox>[0], domain: string, value: unknown) {
+  const list = expectArray(expectObject(value, 'update').mailbox, 'update.mailbox');
+  return list.map((entry, i) => {
+    const path = `update.mailbox[${i}]`;
+    const u = expectObject(entry, path);
+    const mailbox = requireMailbox(pkg, domain, expectString(u.id, `${path}.id`));
+    const change: MailboxChange = {};
+    if (u.send !== undefined) change.send = expectStringBoolean(u.send, `${path}.send`);
+    if (u.receive !== undefined) change.receive = expectStringBoolean(u.receive, `${path}.receive`);
+    if (u.password !== undefined) change.password = readPassword(u.password, `${path}.password`);
+    updateMailbox(mailbox, change);
+    return mailboxUpdatedItem(mailbox, change.password);
+  });
+}
+
+function readLocal(value: unknown, path: string): string {
+  const problem = checkLocalPart(value);
+  if (problem) throw validationError(`${path}: ${problem}`);
+  return canonicalLocalPart(value as string);
+}
+
+function readPassword(value: unknown, path: string): string {
+  const problem = checkMailboxPassword(value);
+  if (problem) throw validationError(`${path} ${problem}`);
+  return value as string;
+}
