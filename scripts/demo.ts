@@ -12,8 +12,18 @@ import { findTerraform, REPO_ROOT, runTerraform } from './lib/terraform';
 /**
  * `npm run demo`: deploys the example stack with real Terraform against a fresh,
  * embedded emulator of the reseller API, then shows what exists in the account.
+ * The emulator's control-panel page shows the same account in a browser: in a
+ * terminal the demo keeps the emulator running until Ctrl+C so it can be looked at;
+ * in CI or without a terminal it exits when done.
  */
 const API_KEY = 'emulator-key';
+
+/** Whether a person is at a terminal (then the emulator stays up after the deploy). */
+function interactive(): boolean {
+  const ci = process.env.CI;
+  const inCi = ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && !inCi;
+}
 
 async function main(): Promise<number> {
   let terraform: string;
@@ -27,6 +37,7 @@ async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0, apiKey: API_KEY, dataFile: join(dataDir, 'emulator.json'), provisionDelayMs: 5000, quiet: true });
   try {
     step(`emulator of the reseller API listening on ${emulator.url} (data: ${dataDir})`);
+    console.log(`    control panel: ${emulator.url}/ (open it in a browser to watch the deploy)`);
     await fetch(`${emulator.url}/__emulator/brand`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -59,10 +70,29 @@ async function main(): Promise<number> {
 
     await runDriftIfAvailable(stackDir, env);
     step(`done. The stack is in ${stackDir}; apply it again and nothing changes.`);
+    console.log(`    control panel: ${emulator.url}/`);
+    if (interactive()) {
+      console.log('    The emulator keeps running so you can look at the account. Press Ctrl+C to stop it.');
+      await untilInterrupted();
+      console.log('\nstopping the emulator');
+    }
     return 0;
   } finally {
     await emulator.stop();
   }
+}
+
+/** Resolves on the first SIGINT (Ctrl+C) or SIGTERM; the listening emulator keeps the process alive until then. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }
 
 async function runDriftIfAvailable(stackDir: string, env: Record<string, string>): Promise<void> {

@@ -15,6 +15,7 @@ import { setDefaultKey } from './backend/accounts';
 import { freshState } from './fixtures';
 import { DataFile } from './persistence';
 import { dumpState, EmulatorStateDump } from './snapshot';
+import { matchPage, servePage } from './page';
 
 /**
  * The HTTP server and the request pipeline. For an API request:
@@ -22,6 +23,9 @@ import { dumpState, EmulatorStateDump } from './snapshot';
  *   read body (async) -> injected latency (async) -> everything else synchronously:
  *   injected status / 413 / 401 / route / reseller id / body parse / handler (a write
  *   runs in a store transaction, saved before the reply) -> reply, or drop the socket.
+ *
+ * GET / and GET /accounts/{id} are the control-panel page (src/emulator/page), served
+ * before any of this, like the control API under /__emulator/.
  *
  * Nothing awaits after the state is first read, so concurrent requests cannot lose
  * each other's writes. Every error becomes a JSON error reply; an unexpected exception
@@ -133,6 +137,15 @@ export class EmulatorServer implements ControlTarget {
 
     if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
       return this.handleControl(req, res, method, pathname, new URLSearchParams(query < 0 ? '' : rawUrl.slice(query + 1)));
+    }
+    // The read-only control-panel page (GET / and /accounts/{id}, loopback only): not an API request.
+    const page = matchPage(method, pathname);
+    if (page) {
+      if (this.stopping) {
+        res.destroy();
+        return;
+      }
+      return servePage(req, res, page, () => this.snapshot());
     }
 
     const entry: RequestLogEntry = {
