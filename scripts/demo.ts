@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, Server } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,13 +36,14 @@ async function main(): Promise<number> {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'reseller-demo-'));
   const emulator = await startEmulator({ port: 0, apiKey: API_KEY, dataFile: join(dataDir, 'emulator.json'), provisionDelayMs: 5000, quiet: true });
+  const logo = await serveSampleLogo();
   try {
     step(`emulator of the reseller API listening on ${emulator.url} (data: ${dataDir})`);
     console.log(`    control panel: ${emulator.url}/ (open it in a browser to watch the deploy)`);
     await fetch(`${emulator.url}/__emulator/brand`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Example Hosting', logoUrl: 'https://example.com/brand/logo.svg' }),
+      body: JSON.stringify({ name: 'Example Hosting', logoUrl: logo.url }),
     });
 
     step('synthesizing examples/stack.ts');
@@ -79,7 +81,25 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await emulator.stop();
+    logo.server.close();
   }
+}
+
+/** The reseller's brand logo, served on loopback so the control-panel page can show it offline. */
+const SAMPLE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0f766e"/>
+<path d="M14 44 L32 16 L50 44 Z" fill="#ccfbf1"/><circle cx="32" cy="38" r="6" fill="#0f766e"/></svg>`;
+
+function serveSampleLogo(): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' });
+    res.end(SAMPLE_LOGO);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ server, url: `http://127.0.0.1:${port}/brand-logo.svg` });
+    });
+  });
 }
 
 /** Resolves on the first SIGINT (Ctrl+C) or SIGTERM; the listening emulator keeps the process alive until then. */
