@@ -72,8 +72,8 @@ async function main(): Promise<number> {
 
     await runDriftIfAvailable(stackDir, env);
     step(`done. The stack is in ${stackDir}; apply it again and nothing changes.`);
-    console.log(`    control panel: ${emulator.url}/`);
     if (interactive()) {
+      console.log(`    control panel: ${emulator.url}/`);
       console.log('    The emulator keeps running so you can look at the account. Press Ctrl+C to stop it.');
       await untilInterrupted();
       console.log('\nstopping the emulator');
