@@ -1,0 +1,141 @@
+import type { ResellerClient } from '../client';
+import { ApiError } from '../client';
+import { accountScope, HandlerContext } from '../handler/context';
+import type { Connection } from '../handler/connection';
+import { HandlerError } from '../handler/errors';
+import { defaultJournalDir, Journal } from '../handler/journal';
+import { RECONCILERS } from '../handler/reconcilers';
+import { ENV, Identity, identityOf, Kind, MailboxSpec, ObjectSpec } from '../protocol';
+import type { ComparedObject, ObjectStatus } from './compare';
+import { objectName } from './compare';
+
+/**
+ * `drift --fix`: reconciles drifted objects with the handler's own reconcilers
+ * (missing or changed -> ensure, declared absent but present -> remove). Unmanaged
+ * objects are never touched.
+ */
+export type FixOutcome = 'fixed' | 'failed' | 'skipped';
+
+export interface FixAction {
+  readonly stack: string;
+  readonly address: string;
+  readonly kind: Kind | null;
+  readonly key: string | null;
+  /** The drift that was found. */
+  readonly status: ObjectStatus;
+  /** What was run: the handler's `ensure` or `remove`, or nothing. */
+  readonly action: 'ensure' | 'remove' | 'none';
+  readonly outcome: FixOutcome;
+  readonly message: string;
+  /** What the reconciler printed. */
+  readonly log: string[];
+}
+
+export interface FixOptions {
+  readonly client: ResellerClient;
+  readonly connection: Connection;
+  readonly env: NodeJS.ProcessEnv;
+  /** Receives each line as it happens (progress). */
+  readonly onLine?: (line: string) => void;
+}
+
+const ENSURE_ORDER: Record<Kind, number> = { 'cloud-server': 0, package: 1, mailbox: 2, forwarder: 3 };
+
+/** Fixes every drifted object: parents are ensured before children, children removed before parents. */
+export async function fixDrift(objects: readonly ComparedObject[], options: FixOptions): Promise<FixAction[]> {
+  const drifted = objects.filter((o) => ['missing', 'changed', 'still-present'].includes(o.report.status));
+  const ensures = drifted.filter((o) => o.report.status !== 'still-present');
+  const removes = drifted.filter((o) => o.report.status === 'still-present');
+  const rank = (o: ComparedObject) => (o.report.kind ? ENSURE_ORDER[o.report.kind] : 9);
+  ensures.sort((a, b) => rank(a) - rank(b));
+  removes.sort((a, b) => rank(b) - rank(a));
+  const actions: FixAction[] = [];
+  for (const o of [...ensures, ...removes]) actions.push(await fixOne(o, options));
+  return actions;
+}
+
+async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction> {
+  const { report, desired } = o;
+  const base = { stack: report.stack, address: report.address, kind: report.kind, key: report.key, status: report.status };
+  const name = objectName(report.kind, report.key);
+  const say = (line: string) => options.onLine?.(line);
+  const skip = (message: string): FixAction => {
+    say(`skipped ${name} (${report.address}): ${message}`);
+    return { ...base, action: 'none', outcome: 'skipped', message, log: [] };
+  };
+
+  if (report.status === 'still-present') {
+    const identity: Identity | undefined = desired.spec ? identityOf(desired.spec) : desired.identity;
+    if (!identity) return skip('its identity depends on Terraform variables');
+    return run(base, name, 'remove', options, undefined, (ctx) => RECONCILERS[identity.kind].remove(ctx, identity));
+  }
+
+  const spec = desired.spec;
+  if (!spec) {
+    return skip(
+      desired.unknownSpec
+        ? `its declaration depends on Terraform variables, which only Terraform can evaluate: run terraform apply -replace=${report.replaceAddress ?? report.address}`
+        : `its declaration cannot be read: ${desired.specError ?? 'unknown problem'}`,
+    );
+  }
+  let password: string | undefined;
+  let ensureSpec: ObjectSpec = spec;
+  if (spec.kind === 'mailbox' && report.status === 'missing') {
+    const mailbox = spec as MailboxSpec;
+    password = (mailbox.passwordEnv ? options.env[mailbox.passwordEnv] : undefined) || options.env[ENV.password] || undefined;
+    if (!password) {
+      const sources = [mailbox.passwordEnv, ENV.password].filter(Boolean).join(' or ');
+      return skip(`a missing mailbox cannot be created without its password: set ${sources} and run drift --fix again`);
+    }
+    // The password found is passed in the context, as the provisioner would pass it.
+    ensureSpec = { ...mailbox, passwordEnv: undefined };
+  }
+  return run(base, name, 'ensure', options, password, (ctx) => RECONCILERS[spec.kind].ensure(ctx, ensureSpec));
+}
+
+async function run(
+  base: Pick<FixAction, 'stack' | 'address' | 'kind' | 'key' | 'status'>,
+  name: string,
+  action: 'ensure' | 'remove',
+  options: FixOptions,
+  password: string | undefined,
+  body: (ctx: HandlerContext) => Promise<void>,
+): Promise<FixAction> {
+  const log: string[] = [];
+  const note = (line: string) => {
+    const safe = redact(line, password);
+    log.push(safe);
+    options.onLine?.(`  ${safe}`);
+  };
+  const { connection } = options;
+  const ctx: HandlerContext = {
+    client: options.client,
+    // The handler's journal, so that e.g. a cloud server order of a concurrent apply is seen.
+    journal: new Journal(options.env.RESELLER_HANDLER_STATE_DIR || defaultJournalDir()),
+    accountScope: accountScope(connection.baseUrl, connection.resellerId, connection.apiKey),
+    info: note,
+    warn: note,
+    password,
+  };
+  options.onLine?.(`${action === 'ensure' ? 'reconciling' : 'removing'} ${name} (${base.address})`);
+  try {
+    await body(ctx);
+  } catch (err) {
+    const message = redact(errorText(err), password);
+    options.onLine?.(`  failed: ${message}`);
+    return { ...base, action, outcome: 'failed', message, log };
+  }
+  if (action === 'remove' && base.kind === 'cloud-server') {
+    return { ...base, action, outcome: 'skipped', message: 'retained: the API cannot cancel cloud servers; cancel it in the control panel', log };
+  }
+  return { ...base, action, outcome: 'fixed', message: log[log.length - 1] ?? 'done', log };
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof HandlerError || err instanceof ApiError) return err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function redact(line: string, secret: string | undefined): string {
+  return secret && secret.length >= 4 ? line.split(secret).join('***') : line;
+}

@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { connectionFromEnv, clientFor } from '../handler/connection';
+import { EXIT } from '../protocol';
+import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
+import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
+
+export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
+
+Reads the live reseller account and writes a cdktf stack (TypeScript) that declares every
+package, mailbox, forwarder and cloud server in it. Deploying the stack adopts them as
+they are and changes nothing.
+
+options:
+  --out FILE.ts        write the stack to FILE.ts (default: standard output)
+  --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
+
+environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID.
+`;
+
+const CLASS_NAME = /^[A-Z_$][A-Za-z0-9_$]*$/;
+
+/** `reseller-hosting import`. */
+export async function runImportCli(argv: string[], io: CommandIo = processIo()): Promise<number> {
+  return runCommand('import', IMPORT_USAGE, io, async () => {
+    const { values, positionals } = usageErrors(() => parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
+      out: { type: 'string' },
+      'class-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    } }));
+    if (values.help) {
+      io.stdout(IMPORT_USAGE);
+      return EXIT.ok;
+    }
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const className = values['class-name'] ?? DEFAULT_CLASS_NAME;
+    if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
+    if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
+
+    let connection;
+    try {
+      connection = connectionFromEnv(io.env);
+    } catch (err) {
+      throw new CommandError((err as Error).message);
+    }
+    const client = clientFor(connection);
+    try {
+      const account = await readImportAccount(client);
+      const { source, counts } = generateStack(account, {
+        className,
+        source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
+      });
+      const summary =
+        `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +
+        `${counts.forwarders} forwarder(s)${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+      if (values.out === undefined) {
+        io.stdout(source);
+        io.stderr(`imported ${summary}\n`);
+      } else {
+        const file = resolve(io.cwd, values.out);
+        mkdirSync(dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, source);
+        renameSync(tmp, file);
+        io.stdout(`wrote ${values.out}: class ${className} with ${summary}\n`);
+      }
+      return EXIT.ok;
+    } finally {
+      client.close();
+    }
+  });
+}

@@ -1,0 +1,445 @@
+import { isKind, Kind, kindLabel } from '../protocol';
+import { byText } from './io';
+
+/**
+ * `reseller-hosting review`: a `terraform show -json <planfile>` document summarised in
+ * the user's terms. The two or three resources of one construct (object, settings,
+ * password) are grouped into one line by the object's identity triggers (kind, key).
+ *
+ * Categories:
+ * - created: a new remote object;
+ * - updated: mutable fields changed in place (the settings resource is replaced), or a
+ *   password rotated (the password resource is replaced);
+ * - destructive: the remote object is deleted (declared `absent: true`) or replaced
+ *   (deleted, then created again: an identity field changed);
+ * - orphan: the construct was removed from the code without `absent: true`: the object
+ *   resource is planned for delete but is no longer in the configuration, so its
+ *   destroy-time provisioner cannot run and the remote object stays, unmanaged;
+ * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers).
+ */
+export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created';
+
+export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created'];
+
+export interface FieldChange {
+  readonly field: string;
+  /** Display text of the old value; "(sensitive)" for a sensitive value, which is never shown. */
+  readonly before: string;
+  /** Display text of the new value; "(changed)" for a sensitive value. */
+  readonly after: string;
+  /** The value is sensitive: only the fact that it changes is shown. */
+  readonly sensitive?: boolean;
+}
+
+export interface ReviewItem {
+  readonly category: ReviewCategory;
+  readonly kind: Kind;
+  /** Natural key before the change (after it, for a created object). */
+  readonly key: string;
+  /** The new natural key, when a replace changes it. */
+  readonly newKey?: string;
+  /** Address of the object resource (without a count index). */
+  readonly address: string;
+  /** What happens, in one sentence: `package example.com is created`. */
+  readonly summary: string;
+  /** The same without the object: `is created`. */
+  readonly change: string;
+  /** Changed fields (updates) or identity fields (replaces). */
+  readonly changes: FieldChange[];
+  /** A rotated password: old and new version (never a value). */
+  readonly passwordRotation?: { readonly before: string; readonly after: string };
+}
+
+export interface Review {
+  readonly items: ReviewItem[];
+  readonly counts: Record<ReviewCategory, number>;
+  /** Reseller constructs the plan leaves as they are. */
+  readonly unchanged: number;
+  /** Changes of resources that are not reseller constructs (address and actions). */
+  readonly otherChanges: string[];
+  /** Warnings about the plan itself (incomplete, errored, unexpected format). */
+  readonly notes: string[];
+}
+
+interface ResourceChange {
+  address: string;
+  /** Address without a count/for_each index. */
+  base: string;
+  type: string;
+  name: string;
+  actions: string[];
+  reason?: string;
+  before: any;
+  after: any;
+  afterUnknown: any;
+  beforeSensitive: any;
+  afterSensitive: any;
+}
+
+interface Group {
+  object: ResourceChange;
+  settings: ResourceChange[];
+  password: ResourceChange[];
+}
+
+const CARRIERS = new Set(['terraform_data', 'null_resource']);
+
+/** Parses plan JSON text (forgiving about leading noise, clear about binary plan files). */
+export function parsePlanText(text: string, source: string): unknown {
+  if (text.startsWith('PK')) {
+    throw new Error(`${source} is a binary plan file: convert it first with: terraform show -json ${source} > plan.json`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // e.g. a wrapper printed something before the JSON
+    const start = text.indexOf('\n{');
+    if (start >= 0) {
+      try {
+        return JSON.parse(text.slice(start + 1));
+      } catch {
+        // fall through
+      }
+    }
+    throw new Error(`${source} is not JSON: pass the output of terraform show -json <planfile>`);
+  }
+}
+
+export function reviewPlan(plan: any): Review {
+  if (plan === null || typeof plan !== 'object' || Array.isArray(plan)) throw new Error('the plan must be a JSON object (terraform show -json <planfile>)');
+  if (!('resource_changes' in plan) && !('planned_values' in plan) && !('configuration' in plan)) {
+    throw new Error('this JSON is not a Terraform plan: pass the output of terraform show -json <planfile>');
+  }
+  const notes: string[] = [];
+  if (typeof plan.format_version === 'string' && !plan.format_version.startsWith('1.')) {
+    notes.push(`plan format ${plan.format_version} is newer than this tool knows (1.x); the review may be incomplete`);
+  }
+  if (plan.errored === true) notes.push('terraform reported errors while planning: the plan is incomplete');
+  else if (plan.complete === false) notes.push('the plan is incomplete (more changes may follow after this apply)');
+
+  const changes: ResourceChange[] = (Array.isArray(plan.resource_changes) ? plan.resource_changes : [])
+    .filter((rc: any) => rc && (rc.mode ?? 'managed') === 'managed')
+    .map(toChange);
+  const configured = configuredAddresses(plan.configuration);
+
+  const groups = new Map<string, Group>();
+  const rest: ResourceChange[] = [];
+  for (const rc of changes) {
+    if (CARRIERS.has(rc.type) && identityOf(rc)) groups.set(rc.base, { object: rc, settings: [], password: [] });
+  }
+  for (const rc of changes) {
+    if (groups.get(rc.base)?.object === rc) continue;
+    const owner = CARRIERS.has(rc.type) ? /^(.*)_(settings|password)$/.exec(rc.base) : null;
+    const group = owner ? groups.get(owner[1]) : undefined;
+    if (group && owner) (owner[2] === 'settings' ? group.settings : group.password).push(rc);
+    else rest.push(rc);
+  }
+
+  const items: ReviewItem[] = [];
+  let unchanged = 0;
+  for (const group of groups.values()) {
+    const item = classify(group, configured);
+    if (item) items.push(item);
+    else unchanged++;
+  }
+  const order = (c: ReviewCategory) => REVIEW_CATEGORIES.indexOf(c);
+  const kindOrder: Record<Kind, number> = { 'cloud-server': 0, package: 1, mailbox: 2, forwarder: 3 };
+  items.sort((a, b) => order(a.category) - order(b.category) || kindOrder[a.kind] - kindOrder[b.kind] || byText(a.key, b.key) || byText(a.address, b.address));
+  const counts = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c, items.filter((i) => i.category === c).length])) as Record<ReviewCategory, number>;
+  const otherChanges = rest
+    .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
+    .map((rc) => `${rc.address}: ${rc.actions.join(', ')}`);
+  return { items, counts, unchanged, otherChanges, notes };
+}
+
+function toChange(rc: any): ResourceChange {
+  const address = String(rc.address ?? '');
+  const base = address.replace(/\[[^\]]*\]$/, '');
+  const change = rc.change ?? {};
+  return {
+    address,
+    base,
+    type: String(rc.type ?? ''),
+    name: String(rc.name ?? ''),
+    actions: Array.isArray(change.actions) ? change.actions.map(String) : [],
+    reason: typeof rc.action_reason === 'string' ? rc.action_reason : undefined,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    afterUnknown: change.after_unknown ?? {},
+    beforeSensitive: change.before_sensitive ?? {},
+    afterSensitive: change.after_sensitive ?? {},
+  };
+}
+
+/** Addresses of the resources the plan's configuration declares (root and child modules). */
+function configuredAddresses(configuration: any): Set<string> | undefined {
+  if (!configuration || typeof configuration !== 'object') return undefined;
+  const out = new Set<string>();
+  const walk = (module: any, prefix: string) => {
+    for (const r of Array.isArray(module?.resources) ? module.resources : []) {
+      if (typeof r?.address === 'string') out.add(`${prefix}${r.address}`);
+    }
+    for (const [name, call] of Object.entries<any>(module?.module_calls ?? {})) walk(call?.module, `${prefix}module.${name}.`);
+  };
+  walk(configuration.root_module, '');
+  return out;
+}
+
+function triggersOf(values: any): Record<string, unknown> | undefined {
+  if (!values || typeof values !== 'object') return undefined;
+  const t = values.triggers_replace ?? values.triggers;
+  return t && typeof t === 'object' ? t : undefined;
+}
+
+function triggerKey(values: any): 'triggers_replace' | 'triggers' {
+  return values && typeof values === 'object' && 'triggers' in values && !('triggers_replace' in values) ? 'triggers' : 'triggers_replace';
+}
+
+function identityOf(rc: ResourceChange): { kind: Kind; key: string } | undefined {
+  for (const values of [rc.after, rc.before]) {
+    const t = triggersOf(values);
+    if (t && isKind(t.kind) && typeof t.key === 'string' && t.key !== '') return { kind: t.kind, key: t.key };
+  }
+  return undefined;
+}
+
+const isReplace = (actions: string[]) => actions.includes('delete') && actions.includes('create');
+const isDelete = (actions: string[]) => actions.length === 1 && actions[0] === 'delete';
+const isCreate = (actions: string[]) => actions.length === 1 && actions[0] === 'create';
+const changes = (rc: ResourceChange) => isReplace(rc.actions) || rc.actions.includes('update') || isCreate(rc.actions);
+
+function classify(group: Group, configured: Set<string> | undefined): ReviewItem | undefined {
+  const { object } = group;
+  const before = triggersOf(object.before);
+  const after = triggersOf(object.after);
+  const id = identityOf(object)!;
+  const oldKey = typeof before?.key === 'string' ? before.key : id.key;
+  const base = { kind: id.kind, key: oldKey, address: object.base, changes: [] as FieldChange[] };
+
+  const item = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
+    ...base, category, change, summary: `${kindLabel(id.kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
+  });
+
+  if (isCreate(object.actions)) {
+    const key = typeof after?.key === 'string' ? after.key : id.key;
+    return item('created', id.kind === 'cloud-server' ? 'is ordered (the account is charged)' : 'is created', { key });
+  }
+
+  if (isDelete(object.actions)) {
+    const removedFromCode = object.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(object.base));
+    if (id.kind === 'cloud-server') {
+      return item(
+        'retained',
+        'is retained (the API cannot cancel servers): it keeps running and billing, ' +
+          `unmanaged${removedFromCode ? ' (its construct was removed from the code)' : ''}; cancel it in the control panel if it is no longer needed`,
+      );
+    }
+    if (removedFromCode) {
+      return item(
+        'orphan',
+        'is orphaned: its construct was removed from the code without absent: true, so its destroy-time provisioner ' +
+          'cannot run; the remote object stays, no longer managed. To delete it, restore the construct with absent: true, deploy, then remove it',
+      );
+    }
+    return item('destructive', 'is DELETED (declared absent: true)');
+  }
+
+  if (isReplace(object.actions)) {
+    const identityChanges = identityDiff(object);
+    const newKey = typeof after?.key === 'string' && after.key !== oldKey ? after.key : undefined;
+    const changed = (field: string) => identityChanges.some((c) => c.field === field);
+    const parent = id.kind === 'package' ? 'cloud server' : 'package';
+    const placement = typeof before?.placement === 'string' && before.placement ? ` ${before.placement}` : '';
+    const reason = changed('parent')
+      ? `its ${parent}${placement} is replaced`
+      : changed('placement')
+        ? `it moves to another ${parent}`
+        : changed('key')
+          ? `its ${{ package: 'primary domain', mailbox: 'address', forwarder: 'address', 'cloud-server': 'host name' }[id.kind]} changes`
+          : 'replacement was requested';
+    const change =
+      id.kind === 'cloud-server'
+        ? `is REPLACED (${reason}): the old server is retained (the API cannot cancel servers) and a new one${newKey ? ` ${newKey}` : ''} is ordered (charged)`
+        : `is REPLACED: deleted${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`;
+    return item('destructive', change, { newKey, changes: identityChanges.filter((c) => c.field !== 'parent') });
+  }
+
+  // The object stays: look at its settings and password resources.
+  const settingsChanges = group.settings.filter(changes).flatMap(fieldChanges);
+  const password = group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
+  let rotation: ReviewItem['passwordRotation'];
+  if (password) {
+    rotation = { before: valueText(password, 'before', 'passwordVersion'), after: valueText(password, 'after', 'passwordVersion') };
+  }
+  if (settingsChanges.length === 0 && !rotation && !object.actions.includes('update')) return undefined;
+  const parts = settingsChanges.map((c) => (c.sensitive ? `${c.field} (changed)` : `${c.field} ${c.before} -> ${c.after}`));
+  if (rotation) parts.push(`password rotated (version ${rotation.before} -> ${rotation.after})`);
+  return item('updated', `is updated in place: ${parts.length ? parts.join('; ') : 'settings re-applied'}`, {
+    changes: settingsChanges,
+    passwordRotation: rotation,
+  });
+}
+
+/** Identity triggers that change (key, placement, parent), as display text. */
+function identityDiff(rc: ResourceChange): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const field of ['key', 'placement', 'parent']) {
+    const b = valueText(rc, 'before', field);
+    const a = valueText(rc, 'after', field);
+    if (b !== a) out.push({ field, before: b, after: a });
+  }
+  return out;
+}
+
+/** The mutable fields of a settings resource that change (the parent id `object` is not one). */
+function fieldChanges(rc: ResourceChange): FieldChange[] {
+  const before = triggersOf(rc.before) ?? {};
+  const after = triggersOf(rc.after) ?? {};
+  const unknown = rc.afterUnknown?.[triggerKey(rc.after ?? rc.before)] ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(unknown === true ? {} : unknown)])]
+    .filter((f) => f !== 'object')
+    .sort();
+  const out: FieldChange[] = [];
+  for (const field of fields) {
+    const sensitive = isSensitive(rc.beforeSensitive, rc.before, field) || isSensitive(rc.afterSensitive, rc.after, field);
+    const unknownAfter = unknown === true || unknown?.[field] === true;
+    if (!unknownAfter && JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    if (sensitive) out.push({ field, before: '(sensitive)', after: '(changed)', sensitive: true });
+    else out.push({ field, before: valueText(rc, 'before', field), after: valueText(rc, 'after', field) });
+  }
+  return out;
+}
+
+function isSensitive(mask: any, values: any, field: string): boolean {
+  if (mask === true) return true;
+  const m = mask?.[triggerKey(values)];
+  return m === true || (m && typeof m === 'object' && m[field] === true);
+}
+
+/** JSON-encoded trigger fields (see settingsOf in src/protocol/specs.ts). */
+const JSON_FIELDS = new Set(['extraDomainNames', 'stackUser', 'enabled', 'send', 'receive', 'branded']);
+
+/** Display text of one trigger value of a resource, before or after. */
+function valueText(rc: ResourceChange, when: 'before' | 'after', field: string): string {
+  const values = when === 'before' ? rc.before : rc.after;
+  const sensitiveMask = when === 'before' ? rc.beforeSensitive : rc.afterSensitive;
+  if (isSensitive(sensitiveMask, values, field)) return '(sensitive)';
+  if (when === 'after') {
+    const unknown = rc.afterUnknown?.[triggerKey(values ?? rc.before)];
+    if (unknown === true || (unknown && typeof unknown === 'object' && unknown[field] === true)) return '(known after apply)';
+  }
+  const t = triggersOf(values);
+  if (!t || !(field in t)) return '(none)';
+  const v = t[field];
+  if (typeof v === 'string' && JSON_FIELDS.has(field)) {
+    try {
+      const parsed = JSON.parse(v);
+      return parsed === null ? '(none)' : JSON.stringify(parsed);
+    } catch {
+      return JSON.stringify(v);
+    }
+  }
+  if (field === 'passwordVersion' && typeof v === 'string') return v;
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v ?? null);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rendering
+// ---------------------------------------------------------------------------------------
+
+const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain: string }> = {
+  destructive: { text: 'DESTRUCTIVE', markdown: ':warning: Destructive', explain: 'remote objects are deleted or replaced' },
+  orphan: { text: 'ORPHANED', markdown: ':warning: Orphaned', explain: 'constructs removed from the code without absent: true; the remote objects stay, unmanaged' },
+  retained: { text: 'RETAINED', markdown: ':warning: Retained cloud servers', explain: 'the API cannot cancel servers: they keep running' },
+  updated: { text: 'UPDATED IN PLACE', markdown: 'Updated in place', explain: 'nothing is deleted' },
+  created: { text: 'CREATED', markdown: 'Created', explain: 'new remote objects' },
+};
+
+const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+' };
+
+export function countsLine(review: Review): string {
+  const c = review.counts;
+  const parts = [
+    `${c.destructive} destructive`,
+    `${c.orphan} orphaned`,
+    `${c.retained} retained`,
+    `${c.updated} updated in place`,
+    `${c.created} created`,
+  ];
+  return `${parts.join(', ')}; ${review.unchanged} unchanged`;
+}
+
+export function renderReviewText(review: Review): string {
+  const lines = [`Reseller hosting plan review: ${countsLine(review)}`];
+  for (const note of review.notes) lines.push(`note: ${note}`);
+  if (review.items.length === 0) lines.push('', 'No reseller object changes.');
+  for (const category of REVIEW_CATEGORIES) {
+    const items = review.items.filter((i) => i.category === category);
+    if (!items.length) continue;
+    lines.push('', `${HEADINGS[category].text} (${HEADINGS[category].explain}):`);
+    for (const item of items) lines.push(`  ${MARK[category]} ${item.summary}  [${item.address}]`);
+  }
+  if (review.otherChanges.length) {
+    lines.push('', 'Other resources (not reseller constructs):');
+    for (const line of review.otherChanges) lines.push(`  ${line}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderReviewMarkdown(review: Review): string {
+  const c = review.counts;
+  const bold = (n: number, text: string) => (n ? `**${n} ${text}**` : `${n} ${text}`);
+  const lines = [
+    '### Reseller hosting plan review',
+    '',
+    [
+      bold(c.destructive, 'destructive'),
+      bold(c.orphan, 'orphaned'),
+      bold(c.retained, 'retained'),
+      `${c.updated} updated in place`,
+      `${c.created} created`,
+      `${review.unchanged} unchanged`,
+    ].join(' · '),
+  ];
+  for (const note of review.notes) lines.push('', `> **Note:** ${md(note)}`);
+  if (review.items.length === 0) lines.push('', 'No reseller object changes.');
+  for (const category of REVIEW_CATEGORIES) {
+    const items = review.items.filter((i) => i.category === category);
+    if (!items.length) continue;
+    lines.push('', `#### ${HEADINGS[category].markdown} (${items.length})`, '', `_${md(HEADINGS[category].explain)}_`, '');
+    lines.push('| object | change | resource |', '|---|---|---|');
+    for (const item of items) {
+      const name = `${kindLabel(item.kind)} ${code(item.key)}${item.newKey ? ` → ${code(item.newKey)}` : ''}`;
+      const change = markdownChange(item);
+      const strong = category === 'destructive' || category === 'orphan' || category === 'retained';
+      lines.push(`| ${strong ? `**${name}**` : name} | ${change} | ${code(item.address)} |`);
+    }
+  }
+  if (review.otherChanges.length) {
+    lines.push('', '<details><summary>Other resources (not reseller constructs)</summary>', '');
+    for (const line of review.otherChanges) lines.push(`- ${md(line)}`);
+    lines.push('', '</details>');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function markdownChange(item: ReviewItem): string {
+  if (item.category === 'updated') {
+    const parts = item.changes.map((ch) => (ch.sensitive ? `${code(ch.field)}: (changed)` : `${code(ch.field)}: ${code(ch.before)} → ${code(ch.after)}`));
+    if (item.passwordRotation) parts.push(`password rotated (version ${md(item.passwordRotation.before)} → ${md(item.passwordRotation.after)})`);
+    return parts.join('<br>') || 'settings re-applied';
+  }
+  return md(item.change.replace(/^is /, ''));
+}
+
+/** Markdown-safe inline text (table cells included). */
+function md(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\n/g, ' ').replace(/([*_`[\]])/g, '\\$1');
+}
+
+/** An inline code span safe in a table cell. */
+function code(text: string): string {
+  const clean = text.replace(/\n/g, ' ').replace(/\|/g, '\\|');
+  const fence = clean.includes('`') ? '`` ' : '`';
+  return `${fence}${clean}${fence === '`` ' ? ' ``' : '`'}`;
+}

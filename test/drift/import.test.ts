@@ -1,0 +1,226 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+import { ResellerClient } from '../../src/client';
+import { runDriftCli } from '../../src/drift/cli';
+import { generateStack } from '../../src/drift/import';
+import { runImportCli } from '../../src/drift/import-cli';
+import type { DriftDocument } from '../../src/drift/report';
+import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
+import { handlerEnv, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { apiEnv, capture, LoggedRequest, outOfBand, removeTempDirs, tempDir } from './helpers';
+
+/**
+ * `reseller-hosting import` round trip: an account built through the API is imported;
+ * the generated TypeScript compiles (tsc, strict, noUnusedLocals), synthesizes, and
+ * `terraform apply` of it against the same account adopts everything and sends no
+ * write (POST) at all.
+ */
+let emu: TestEmulator;
+let api: ResellerClient;
+let env: NodeJS.ProcessEnv;
+let project: string;
+let terraform: string;
+
+async function seed(): Promise<void> {
+  await api.orderCloudServer({
+    configuration: { spec: 'medium', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example-shop.com', resellerCloudBranded: true },
+    periodMonths: 3, type: 'cloud-20i', forUser: 'stack-user:989902',
+  });
+  await api.orderCloudServer({
+    configuration: { spec: 'small', zone: 'eu-west-2', provider: 'aws', mvpsName: 'batch.example-shop.com', bandwidth: '2', disk: '20' },
+    periodMonths: 1, type: 'cloud-aws', forUser: 'stack-user:989901',
+  });
+  let servers = await api.listCloudServers();
+  for (let i = 0; servers.length < 2 && i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    servers = await api.listCloudServers();
+  }
+  const web1 = servers.find((s) => s.name === 'web1.example-shop.com')!;
+  await api.createPackageOnCloudServer(web1.id, { domainName: 'app.example-shop.com', extraDomainNames: [] });
+
+  const shop = await api.createPackage({
+    type: 811, domainName: 'example-shop.com', extraDomainNames: ['example-shop.net', 'example-shop.org'], label: "Example Shop's \"Ltd\"",
+    stackUser: 'stack-user:989901', documentRoots: { 'example-shop.net': 'public_html/net' },
+  });
+  const starter = await api.createPackage({ type: 812, domainName: '1st-choice.co.uk', extraDomainNames: [] });
+  await api.setPackageEnabled(starter, false);
+  const shared = await api.createPackage({ type: 813, domainName: 'bücher.example.com', extraDomainNames: [], label: 'Bücher' });
+  await api.setPackageGrant('stack-user:989901', shared, true);
+  await api.setPackageGrant('stack-user:989902', shared, true);
+  // Two domains whose construct ids would collide (a-b.example.com vs a.b.example.com).
+  await api.createPackage({ type: 812, domainName: 'a-b.example.com', extraDomainNames: [], stackUser: 'stack-user:989902' });
+  await api.createPackage({ type: 812, domainName: 'a.b.example.com', extraDomainNames: [] });
+
+  await api.createMailbox(shop, 'example-shop.com', { local: 'info', send: true, receive: true, password: 'Info-Passw0rd!' });
+  await api.createMailbox(shop, 'example-shop.com', { local: 'orders', send: false, receive: true, password: 'Orders-Passw0rd!' });
+  await api.createMailbox(shop, 'example-shop.net', { local: 'first.last', send: true, receive: false, password: 'First-Passw0rd!' });
+  await api.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'team@example.org' });
+  await api.createForwarder(shop, 'example-shop.org', { local: 'sales', remote: 'org-team@example.org' });
+  // One local part forwarded to two addresses: a Forwarder cannot declare that.
+  await api.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'a@example.org' });
+  await api.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'b@example.org' });
+  await api.createMailbox(starter, '1st-choice.co.uk', { local: 'hello', send: true, receive: true, password: 'Hello-Passw0rd!' });
+  await emu.control('POST', 'brand', { name: 'Acme Hosting', logoUrl: 'https://acme.example/logo.png' });
+}
+
+/** A scratch TypeScript project that resolves the package and cdktf the way a user's project does. */
+function scratchProject(): string {
+  const dir = tempDir('reseller-import-');
+  mkdirSync(join(dir, 'node_modules', '@cdktf'), { recursive: true });
+  symlinkSync(REPO_ROOT, join(dir, 'node_modules', 'cdktf-reseller-hosting'), 'dir');
+  for (const dep of ['cdktf', 'constructs']) symlinkSync(join(REPO_ROOT, 'node_modules', dep), join(dir, 'node_modules', dep), 'dir');
+  symlinkSync(join(REPO_ROOT, 'node_modules', '@cdktf', 'provider-null'), join(dir, 'node_modules', '@cdktf', 'provider-null'), 'dir');
+  return dir;
+}
+
+/** Compiles with the strict options of this project (noUnusedLocals included); returns the diagnostics. */
+function compile(file: string, outDir: string): string[] {
+  const program = ts.createProgram([file], {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true, noUnusedLocals: true, noImplicitOverride: true, esModuleInterop: true, skipLibCheck: true, types: [], outDir,
+  });
+  const emitted = program.emit();
+  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+const requests = async () => (await emu.control('GET', 'requests')) as LoggedRequest[];
+
+beforeAll(async () => {
+  requireBuiltHandler();
+  terraform = findTerraform(); // a missing terraform fails here, loudly: never skipped
+  emu = await startTestEmulator({ provisionDelayMs: 50 });
+  api = outOfBand(emu.url);
+  env = apiEnv(emu.url, tempDir('journal-'));
+  await seed();
+  project = scratchProject();
+});
+afterAll(async () => {
+  api?.close();
+  await emu?.stop();
+  removeTempDirs(emu?.dir);
+});
+
+test('import writes a stack that compiles, synthesizes, and deploys without a single write', async () => {
+  const file = join(project, 'imported.ts');
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'MyAccountStack'], env, project);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/wrote .*imported\.ts: class MyAccountStack with 2 cloud server\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\); 1 left out/);
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain('export class MyAccountStack extends TerraformStack {');
+  expect(source).toContain("import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer } from 'cdktf-reseller-hosting';");
+  expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i); // adopted with their password
+
+  // tsc: strict, noUnusedLocals (packages without mail are not bound to an unused variable).
+  const out = join(project, 'out');
+  expect(compile(file, out)).toEqual([]);
+
+  // synth, in a process of its own, as `cdktf synth` would run the app.
+  const outdir = join(project, 'cdktf.out');
+  writeFileSync(join(project, 'main.js'), [
+    "const { App } = require('cdktf');",
+    "const { MyAccountStack } = require('./out/imported');",
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    "new MyAccountStack(app, 'imported');",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, ['main.js'], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  const stackDir = join(outdir, 'stacks', 'imported');
+  const json = JSON.parse(readFileSync(join(stackDir, 'cdk.tf.json'), 'utf8'));
+  expect(Object.keys(json.resource.terraform_data)).toHaveLength(2 * (2 + 6 + 4 + 2));
+
+  // Drift of the imported stack against the account: everything in sync; only the
+  // two-target forwarder, which no construct can declare, is unmanaged.
+  const drift = await capture(runDriftCli, ['--out', outdir, '--json'], env);
+  const doc = JSON.parse(drift.stdout) as DriftDocument;
+  expect(doc.summary).toMatchObject({ declared: 14, inSync: 14, unmanaged: 2 });
+  expect(doc.unmanaged.map((u) => `${u.kind} ${u.key} ${u.detail}`)).toEqual([
+    'forwarder both@example-shop.com -> a@example.org',
+    'forwarder both@example-shop.com -> b@example.org',
+  ]);
+
+  // terraform apply of the imported stack: every ensure adopts; no POST reaches the API.
+  // Only the handler's variables: runTerraform adds the project's Terraform settings.
+  const { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS } = handlerEnv(emu.url, tempDir('journal-'));
+  const tfEnv = { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS };
+  const init = await runTerraform(['init', '-input=false'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(init.code).toBe(0);
+  const before = emu.account();
+  await emu.control('DELETE', 'requests');
+  const apply = await runTerraform(['apply', '-auto-approve', '-input=false'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(apply.stderr).toBe('');
+  expect(apply.code).toBe(0);
+  expect(apply.stdout).toMatch(/Apply complete! Resources: 28 added, 0 changed, 0 destroyed/);
+  expect(apply.stdout).toMatch(/adopted package example-shop\.com/);
+  expect(apply.stdout).toMatch(/adopted cloud server web1\.example-shop\.com/);
+  const log = await requests();
+  expect(log.length).toBeGreaterThan(0);
+  expect(log.filter((r) => r.method !== 'GET')).toEqual([]);
+  const after = emu.account();
+  expect(after.packages).toEqual(before.packages);
+  expect(after.cloudServers).toEqual(before.cloudServers);
+  expect(after.balance).toBe(before.balance);
+}, 90_000);
+
+test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {
+  const run = await capture(runImportCli, [], env, project);
+  expect(run.code).toBe(0);
+  expect(run.stderr).toMatch(/^imported 2 cloud server\(s\), 6 package\(s\)/);
+  const source = run.stdout;
+  expect(source).toContain('export class ImportedResellerStack extends TerraformStack {');
+  // Cloud servers: provider/spec/zone from the list, placeholder forUser, protected, branded when the API shows it.
+  expect(source).toMatch(/const server_web1_example_shop_com = new ManagedCloudServer\(this, 'server_web1_example_shop_com', \{\n\s+hostName: 'web1\.example-shop\.com',\n\s+provider: CloudProvider\.NATIVE,\n\s+spec: 'medium',\n\s+zone: 'dc_location-uk',\n\s+periodMonths: 1, \/\/ not readable from the API\n\s+forUser: 'stack-user:989901', \/\/ placeholder: not readable from the API\n\s+branded: true,\n\s+protect: true,\n\s+\}\);/);
+  expect(source).toMatch(/new ManagedCloudServer\(this, 'server_batch_example_shop_com', \{[^}]*provider: CloudProvider\.AWS,[^}]*zone: 'eu-west-2',/);
+  expect(source).toMatch(/\/\/ forUser is not readable from the API/);
+  // Packages.
+  expect(source).toMatch(/new HostingPackage\(this, 'pkg_app_example_shop_com', \{[^}]*packageType: 'Managed Cloud',[^}]*cloudServer: server_web1_example_shop_com,/);
+  expect(source).toContain("extraDomainNames: ['example-shop.net', 'example-shop.org'],");
+  expect(source).toContain("label: 'Example Shop\\'s \"Ltd\"',");
+  expect(source).toMatch(/'pkg_1st_choice_co_uk', \{\n\s+domainName: '1st-choice\.co\.uk',\n\s+packageType: 'Linux Starter',\n\s+enabled: false,/);
+  expect(source).toMatch(/Linked to 2 control-panel users \(stack-user:989901, stack-user:989902\): stackUser is not declared/);
+  expect(source).toMatch(/new HostingPackage\(this, 'pkg_xn_bcher_kva_example_com', \{\n\s+domainName: 'xn--bcher-kva\.example\.com',/);
+  expect(source).toContain("new HostingPackage(this, 'pkg_a_b_example_com', {");
+  expect(source).toContain("new HostingPackage(this, 'pkg_a_b_example_com_2', {");
+  expect(source).toMatch(/'pkg_a_b_example_com', \{\n\s+domainName: 'a-b\.example\.com',\n\s+packageType: 'Linux Starter',\n\s+stackUser: 'stack-user:989902',/);
+  // Mail: no password; domain only when not the primary; the two-target forwarder left out with a comment.
+  expect(source).toContain("new Mailbox(this, 'mailbox_orders_example_shop_com', { package: pkg_example_shop_com, localPart: 'orders', send: false, receive: true });");
+  expect(source).toContain("new Mailbox(this, 'mailbox_first_last_example_shop_net', { package: pkg_example_shop_com, localPart: 'first.last', domain: 'example-shop.net', send: true, receive: false });");
+  expect(source).toContain("new Forwarder(this, 'fwd_sales_example_shop_org', { package: pkg_example_shop_com, localPart: 'sales', domain: 'example-shop.org', remote: 'org-team@example.org' });");
+  expect(source).toMatch(/\/\/ Forwarder both@example-shop\.com has 2 targets \(a@example\.org, b@example\.org\): not declared,/);
+  expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i);
+  // Packages with nothing on them are not bound to a variable.
+  expect(source).toMatch(/\n\s+new HostingPackage\(this, 'pkg_a_b_example_com_2'/);
+});
+
+test('ids are valid Terraform names and unique, also against the _settings/_password siblings', () => {
+  const summary = (name: string, id: number) => ({
+    id, created: '', enabled: true, name, names: [name], packageTypeName: 'Linux Starter', productSpec: null, stackUsers: [], typeRef: 812, packageLabels: [],
+  });
+  const mail = (domain: string, locals: string[]) => ({ packageId: 0, packageName: domain, domain, mail: { name: domain, mailboxes: locals.map((l, i) => ({ id: `m${i}`, local: l, send: true, receive: true, enabled: true })), forwarders: [] } });
+  const { source } = generateStack({
+    live: {
+      packages: [summary('x.settings.com', 1), summary('x.com', 2), summary('x-settings.com', 3)],
+      servers: [], users: { contact: {}, grantMap: {} }, types: [{ id: 812, label: 'Linux Starter', platform: 'linux' }],
+      mail: new Map([['x.com', mail('x.com', ['a_b', 'a.b', 'a-b'])]]), requests: 0,
+    },
+    brands: new Map(),
+  });
+  const ids = [...source.matchAll(/new (?:HostingPackage|Mailbox)\(this, '([^']+)'/g)].map((m) => m[1]);
+  expect(ids).toEqual(['pkg_x_settings_com', 'pkg_x_com', 'mailbox_a_b_x_com', 'mailbox_a_b_x_com_2', 'mailbox_a_b_x_com_3', 'pkg_x_settings_com_2']);
+  const all = new Set(ids.flatMap((id) => [id, `${id}_settings`, `${id}_password`]));
+  expect(all.size).toBe(ids.length * 3);
+  for (const id of ids) expect(id).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+});
+
+test('usage errors exit 64, connection errors 1', async () => {
+  expect((await capture(runImportCli, ['--class-name', 'not-a-class'], env, project)).code).toBe(64);
+  expect((await capture(runImportCli, ['--out', 'stack.js'], env, project)).code).toBe(64);
+  expect((await capture(runImportCli, ['extra'], env, project)).code).toBe(64);
+  const noKey = await capture(runImportCli, [], { ...env, RESELLER_API_KEY: '' }, project);
+  expect(noKey.code).toBe(1);
+  expect(noKey.stderr).toMatch(/RESELLER_API_KEY is not set/);
+});
