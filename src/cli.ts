@@ -11,9 +11,10 @@ commands:
   emulator [--host H] [--port N] [--data FILE] [--api-key KEY] [--provision-delay MS]
                                               run the local emulator of the reseller API
   drift    [--out DIR] [--stack NAME] [--json] [--detailed-exitcode] [--fix]
+           [--ignore-unmanaged] [--concurrency N]
                                               compare synthesized stacks with the live account
   import   [--out FILE.ts] [--class-name NAME] write a cdktf stack declaring the live account
-  review   PLAN.json [--markdown] [--fail-on destructive,orphan]
+  review   PLAN.json [--markdown | --json] [--fail-on created,updated,destructive,orphan]
                                               summarise a terraform plan for a pull request
 
 Run 'reseller-hosting <command> --help' for the options of one command.

@@ -38,12 +38,14 @@ export function findTerraform(): string {
 
 /** The environment every Terraform run gets: no checkpoint calls, the project's CLI config. */
 export function terraformEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  // The project's settings come last: callers often pass a copy of process.env, which
+  // must not put the machine's own CLI config (or a checkpoint call) back.
   return {
     ...process.env,
+    ...extra,
     CHECKPOINT_DISABLE: '1',
     TF_CLI_CONFIG_FILE: join(REPO_ROOT, 'terraformrc'),
     TF_IN_AUTOMATION: '1',
-    ...extra,
   };
 }
 
