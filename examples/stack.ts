@@ -39,6 +39,9 @@ export class ExampleResellerStack extends TerraformStack {
       sensitive: true,
       description: 'Initial password of the example mailboxes',
     });
+    // Ephemeral (Terraform >= 1.10, OpenTofu >= 1.11): kept out of saved plan files and
+    // `terraform show -json <plan>`, which record every other variable's value in clear.
+    mailboxPassword.addOverride('ephemeral', true);
 
     // A shop with two extra domains, one served from its own document root, owned by
     // the control-panel user whose contact e-mail is owner@example.com.

@@ -23,7 +23,7 @@ function findRepoRoot(): string {
 }
 
 export const TERRAFORM_INSTALL_HINT =
-  'Terraform >= 1.4 (or OpenTofu) must be on PATH: install it from your platform\'s packages ' +
+  'Terraform >= 1.10 (or OpenTofu >= 1.11) must be on PATH: install it from your platform\'s packages ' +
   '(https://developer.hashicorp.com/terraform/install or https://opentofu.org/docs/intro/install/) and run this again.';
 
 /** The Terraform binary: `terraform`, else `tofu`; a clear error when neither is installed. */

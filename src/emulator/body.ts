@@ -57,16 +57,40 @@ export interface ParsedBody {
   form: boolean;
 }
 
+/**
+ * Deepest nesting of arrays/objects a body may have. No request of the API needs more
+ * than a handful of levels; without a limit, code that walks or prints a value
+ * (JSON.stringify in an error message, the form parser) overflows the stack (500).
+ */
+export const MAX_BODY_DEPTH = 32;
+
 export function parseBody(data: Buffer, contentType: string | undefined): ParsedBody {
   const form = /^\s*application\/x-www-form-urlencoded\b/i.test(contentType ?? '');
   const text = data.toString('utf8');
   if (text.trim() === '') return { value: undefined, form };
   if (form) return { value: parseForm(text), form };
+  let value: unknown;
   try {
-    return { value: JSON.parse(text), form };
+    value = JSON.parse(text);
   } catch (err) {
     throw validationError(`malformed JSON body: ${(err as Error).message}`);
   }
+  if (depthOf(value) > MAX_BODY_DEPTH) throw validationError(`request body is nested deeper than ${MAX_BODY_DEPTH} levels`);
+  return { value, form };
+}
+
+/** Nesting depth of a parsed JSON value, without recursion (a scalar is 0). */
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > MAX_BODY_DEPTH) return max;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
 }
 
 type FormNode = { [key: string]: FormNode | string };
@@ -82,6 +106,7 @@ export function parseForm(text: string): unknown {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
     if (!match) throw validationError(`malformed form field name "${key}"`);
     const path = [match[1], ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1])];
+    if (path.length > MAX_BODY_DEPTH) throw validationError(`form field name "${key.slice(0, 64)}…" is nested deeper than ${MAX_BODY_DEPTH} levels`);
     if (path.includes('__proto__')) throw validationError(`form field name "${key}" is not allowed`);
     let node = root;
     path.forEach((segment, i) => {

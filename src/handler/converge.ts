@@ -27,6 +27,7 @@ export async function converge(step: ConvergeStep): Promise<void> {
   const attempts = step.maxAttempts ?? 3;
   const visible = (timeoutMs: number) =>
     pollUntil(async () => ((await step.isDone()) ? true : undefined), { timeoutMs });
+  let lastError: Error | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let acknowledged = true;
     try {
@@ -36,12 +37,15 @@ export async function converge(step: ConvergeStep): Promise<void> {
       const unknown = err instanceof WriteOutcomeUnknownError;
       const maybeOurs = step.conflictMayBeOurs && err instanceof ConflictError;
       if (!unknown && !maybeOurs) throw err;
-      step.log?.(`${step.what}: ${unknown ? 'outcome unknown' : 'conflict'}, reading back before trying again`);
+      lastError = err as Error;
+      step.log?.(`${step.what}: ${unknown ? 'outcome unknown' : 'conflict'}, reading back before trying again (${lastError.message})`);
     }
     // An acknowledged write gets the full settling time; after an unknown outcome a short
     // look is enough, because writing again is safe (the API answers 409 for a duplicate).
     if (await visible(acknowledged ? confirmTimeoutMs() : Math.min(confirmTimeoutMs(), 5000))) return;
     if (attempt < attempts) step.log?.(`${step.what}: not visible yet, writing again (attempt ${attempt + 1} of ${attempts})`);
   }
-  throw new HandlerError(`${step.what}: the change is still not visible after ${attempts} attempts`);
+  throw new HandlerError(
+    `${step.what}: the change is still not visible after ${attempts} attempts` + (lastError ? `; the API last answered: ${lastError.message}` : ''),
+  );
 }

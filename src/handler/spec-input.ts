@@ -1,7 +1,7 @@
 import {
   canonicalDomain, canonicalEmail, canonicalLocalPart,
   checkCloudProvider, checkCloudSpec, checkCloudZone, checkDomainName, checkEmailAddress, checkHostName,
-  checkLocalPart, checkPeriodMonths, checkStackUserRef, CloudProvider, Identity, isKind, ObjectSpec, splitMailKey,
+  checkLocalPart, checkPeriodMonths, checkStackUserRef, CloudProvider, describeObject, Identity, isKind, ObjectSpec, splitMailKey,
 } from '../protocol';
 import { HandlerError } from './errors';
 
@@ -59,11 +59,31 @@ export function parseIdentity(raw: string | undefined): Identity {
   if (!isKind(id.kind) || typeof id.key !== 'string' || id.key === '') {
     throw new HandlerError('RESELLER_SPEC: expected the object identity {kind, key, placement, parent}');
   }
+  let identity: Identity;
   try {
-    return canonicalIdentity({ kind: id.kind, key: id.key, placement: String(id.placement ?? ''), parent: String(id.parent ?? '') });
+    identity = canonicalIdentity({ kind: id.kind, key: id.key, placement: String(id.placement ?? ''), parent: String(id.parent ?? '') });
   } catch (err) {
     throw new HandlerError(`RESELLER_SPEC: ${(err as Error).message}`);
   }
+  // A name that does not survive canonicalisation must never address another object.
+  const problems = identityProblems(id.kind, id.key, String(id.placement ?? ''));
+  if (problems.length) throw new HandlerError(`RESELLER_SPEC: ${describeObject({ kind: id.kind, key: id.key })}: ${problems.join('; ')}`);
+  return identity;
+}
+
+function identityProblems(kind: Identity['kind'], key: string, placement: string): string[] {
+  const out: string[] = [];
+  const check = (field: string, problem: string | undefined) => problem && out.push(`${field} ${problem}`);
+  if (kind === 'mailbox' || kind === 'forwarder') {
+    const { localPart, domain } = splitMailKey(key);
+    check('localPart', checkLocalPart(localPart));
+    check('domain', checkDomainName(domain));
+    check('package', checkDomainName(placement));
+  } else {
+    check(kind === 'package' ? 'domainName' : 'hostName', checkDomainName(key));
+    if (placement !== '') check('cloudServer', checkHostName(placement));
+  }
+  return out;
 }
 
 function parseJsonObject(raw: string | undefined): Record<string, unknown> {

@@ -12,6 +12,9 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export function canonicalDomain(name: string): string {
   const trimmed = name.trim().replace(/\.$/, '');
   if (trimmed === '' || /\s/.test(trimmed)) return '';
+  // domainToASCII parses a URL host: it stops at "/", "?", "#" or "\\" and silently drops
+  // the rest, so "example.com/shop" would become "example.com", another object. Refuse them.
+  if (/[/?#\\]/.test(trimmed)) return '';
   return domainToASCII(trimmed.toLowerCase());
 }
 

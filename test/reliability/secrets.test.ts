@@ -1,0 +1,161 @@
+/**
+ * Secrets: a complete REAL terraform lifecycle (init, apply, plan of a password
+ * rotation to a plan file, show, apply of that plan, destroy) of the project's example
+ * stack (examples/stack.ts: mailbox passwords from a sensitive TerraformVariable, the
+ * documented way), against an emulator opened by a distinctive API key, with
+ * distinctive passwords. Then every artifact is searched: the synthesized
+ * directory, terraform.tfstate (+ backup), the plan file (unzipped), the plan as text
+ * and as `terraform show -json`, all terraform output, everything each handler process
+ * wrote (captured by a Node preload, because Terraform hides provisioner output when
+ * the configuration holds a sensitive value), the emulator's request log, state dump,
+ * data file and log lines, and the handler journal directory. Neither the API key
+ * (raw, base64, base64 of key + newline, base64url, hex) nor any password (raw,
+ * base64, hex) may appear anywhere.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { RunningEmulator, startEmulator } from '../../src/emulator';
+import { EXAMPLE_STACK_NAME } from '../../examples/stack';
+import { synthExample } from '../helpers/synth';
+import { filesUnder, nodePreload, readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
+
+const API_KEY = 'rk-S3CRET-apikey-7f3c9a1e5b2d4c6f';
+const PASSWORD_A = 'Pw-A-9c2e7b41-Zebra-Mailbox';
+const PASSWORD_B = 'Pw-B-3f8d6a20-Quokka-Mailbox';
+
+const forms = (name: string, secret: string, extra: string[] = []): Array<[string, string]> => [
+  [`${name} (raw)`, secret],
+  [`${name} (base64)`, Buffer.from(secret).toString('base64')],
+  [`${name} (base64url)`, Buffer.from(secret).toString('base64url')],
+  [`${name} (hex)`, Buffer.from(secret).toString('hex')],
+  ...extra.map((v, i): [string, string] => [`${name} (variant ${i})`, v]),
+];
+const SECRETS: Array<[string, string]> = [
+  ...forms('API key', API_KEY, [Buffer.from(`${API_KEY}\n`).toString('base64')]),
+  ...forms('password A', PASSWORD_A),
+  ...forms('password B', PASSWORD_B),
+];
+
+/** The entries of a zip file (a Terraform plan file is one), inflated. */
+function unzip(file: string): Array<{ name: string; text: string }> {
+  const buf = readFileSync(file);
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error(`${file} is not a zip file`);
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const out: Array<{ name: string; text: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const method = buf.readUInt16LE(at + 10);
+    const size = buf.readUInt32LE(at + 20);
+    const nameLength = buf.readUInt16LE(at + 28);
+    const extra = buf.readUInt16LE(at + 30);
+    const comment = buf.readUInt16LE(at + 32);
+    const local = buf.readUInt32LE(at + 42);
+    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
+    const dataAt = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const raw = buf.subarray(dataAt, dataAt + size);
+    out.push({ name, text: (method === 8 ? inflateRawSync(raw) : raw).toString('latin1') });
+    at += 46 + nameLength + extra + comment;
+  }
+  return out;
+}
+
+let emu: RunningEmulator;
+const emulatorLog: string[] = [];
+
+afterAll(() => emu?.stop());
+
+test('no API key and no password in any artifact of apply, plan, show and destroy', async () => {
+  const tf = requireTerraformAndBuild();
+  const work = tempDir('secrets');
+  const dataFile = join(work, 'emulator.json');
+  emu = await startEmulator({ port: 0, apiKey: API_KEY, dataFile, provisionDelayMs: 0, quiet: false, log: (l) => emulatorLog.push(l) });
+  const outdir = join(work, 'synth');
+  const journal = join(work, 'journal');
+  const handlerOutput = join(work, 'handler-output.log');
+  const env = {
+    RESELLER_API_URL: emu.url,
+    RESELLER_API_KEY: API_KEY,
+    RESELLER_HANDLER_STATE_DIR: journal,
+    RESELLER_POLL_INTERVAL_MS: '100',
+    TF_VAR_mailbox_password: PASSWORD_A,
+    NODE_OPTIONS: `--require ${nodePreload(work, handlerOutput)}`,
+  };
+  const runs: TfRun[] = [];
+  const run = async (dir: string, args: string[]) => {
+    const r = await terraform(tf, dir, args, env);
+    runs.push(r);
+    if (r.code !== 0) throw new Error(`terraform ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+    return r;
+  };
+
+  const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
+  synthExample({}, outdir);
+  await run(stackDir, ['init', '-input=false', '-no-color']);
+  await run(stackDir, ['apply', '-auto-approve', '-input=false', '-no-color']);
+  const hashOf = (s: string) => createHash('sha256').update(s).digest('hex');
+  const boxes = () => emu.snapshot().accounts[0].packages.flatMap((p) => p.mail.flatMap((d) => d.mailboxes));
+  // Positive control: the passwords did reach the API.
+  expect(boxes().map((m) => [m.local, m.passwordSha256]).sort()).toEqual([['editor', hashOf(PASSWORD_A)], ['info', hashOf(PASSWORD_A)], ['orders', hashOf(PASSWORD_A)]]);
+
+  // Rotate info's password (version 2, new value): plan to a file, show it, apply it.
+  synthExample({ infoPasswordVersion: 2 }, outdir);
+  const rotatedEnv = { ...env, TF_VAR_mailbox_password: PASSWORD_B };
+  const planned = await terraform(tf, stackDir, ['plan', '-out=rotation.tfplan', '-input=false', '-no-color'], rotatedEnv);
+  runs.push(planned);
+  expect(planned.code).toBe(0);
+  expect(planned.stdout).toMatch(/terraform_data\.shop_info_password must be replaced/);
+  const showJson = await run(stackDir, ['show', '-json', '-no-color', 'rotation.tfplan']);
+  await run(stackDir, ['show', '-no-color', 'rotation.tfplan']);
+  expect(JSON.parse(showJson.stdout).resource_changes.length).toBeGreaterThan(0);
+  const applied = await terraform(tf, stackDir, ['apply', '-input=false', '-no-color', 'rotation.tfplan'], rotatedEnv);
+  runs.push(applied);
+  expect(applied.code).toBe(0);
+  expect(boxes().find((m) => m.local === 'info')!.passwordSha256).toBe(hashOf(PASSWORD_B));
+  await run(stackDir, ['show', '-json', '-no-color']);
+  const dataFileWithMailboxes = readText(dataFile);
+  await run(stackDir, ['destroy', '-auto-approve', '-input=false', '-no-color']);
+  expect(emu.snapshot().accounts[0].packages).toEqual([]); // (the cloud server is retained by design)
+
+  // Everything the emulator can tell.
+  const requests = await (await fetch(`${emu.url}/__emulator/requests`)).text();
+  const stateDump = await (await fetch(`${emu.url}/__emulator/state`)).text();
+  expect(JSON.parse(requests).length).toBeGreaterThan(10);
+
+  // ---- the search ----
+  const artifacts: Array<[string, string]> = [];
+  for (const file of filesUnder(outdir)) {
+    if (file.endsWith('.tfplan')) for (const entry of unzip(file)) artifacts.push([`${file}!${entry.name}`, entry.text]);
+    else artifacts.push([file, readFileSync(file, 'latin1')]);
+  }
+  for (const r of runs) artifacts.push([`terraform ${r.args.join(' ')} (stdout)`, r.stdout], [`terraform ${r.args.join(' ')} (stderr)`, r.stderr]);
+  for (const file of filesUnder(journal)) artifacts.push([file, readFileSync(file, 'latin1')]);
+  artifacts.push(
+    ['handler output (all processes)', readText(handlerOutput)],
+    ['emulator request log', requests],
+    ['emulator state dump', stateDump],
+    ['emulator data file (with the mailboxes)', dataFileWithMailboxes],
+    ['emulator data file (after destroy)', readText(dataFile)],
+    ['emulator log lines', emulatorLog.join('\n')],
+  );
+  writeFileSync(join(work, 'artifact-index.txt'), artifacts.map(([name, text]) => `${name}: ${text.length} chars`).join('\n'));
+
+  // The search is not vacuous: the files it must cover are there and non-trivial.
+  const names = artifacts.map(([n]) => n);
+  for (const expected of [/cdk\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/, /journal/]) {
+    expect({ expected: String(expected), found: names.some((n) => expected.test(n)) }).toEqual({ expected: String(expected), found: true });
+  }
+  const handlerText = readText(handlerOutput);
+  expect(handlerText).toMatch(/handler ensure stdout\] created mailbox info@example-shop\.com/);
+  expect(handlerText).toMatch(/handler set-password stdout\] set password of mailbox info@example-shop\.com \(version 2\)/);
+  expect(handlerText).toMatch(/handler delete stdout\] deleted mailbox orders@example-shop\.com/);
+  expect(dataFileWithMailboxes).toContain(hashOf(PASSWORD_B)); // the hash, by design; never the password
+
+  const found: string[] = [];
+  for (const [artifact, text] of artifacts) {
+    for (const [what, secret] of SECRETS) if (text.includes(secret)) found.push(`${what} in ${artifact}`);
+  }
+  expect(found).toEqual([]);
+}, 150_000);
