@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ResellerClient } from '../client';
+import type { HandlerCommand } from '../protocol';
 import { Journal } from './journal';
 
 /** What every reconciler gets: the API client, output, the journal and the object's Terraform id. */
 export interface HandlerContext {
   readonly client: ResellerClient;
+  /** The handler command being run; undefined when reconciling for drift --fix. */
+  readonly command?: HandlerCommand;
   readonly journal: Journal;
   /** Terraform id of the object resource (RESELLER_OBJECT_ID), when the provisioner passed it. */
   readonly objectId?: string;

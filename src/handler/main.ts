@@ -25,6 +25,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const password = env[ENV.password];
     const ctx: HandlerContext = {
       client: clientFor(conn),
+      command,
       journal: new Journal(),
       objectId: env[ENV.objectId] || undefined,
       accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),

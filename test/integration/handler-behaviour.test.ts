@@ -153,3 +153,20 @@ test('a low balance stops a cloud server order with a clear message and orders n
   expect(run.stderr).toMatch(/Stack\/big: cloud server big.example.com was not ordered: the account balance is too low/);
   expect(emu.account().cloudServers).toEqual([]);
 });
+
+test('the settings step skips what ensure just applied, once; a later -replace reconciles for real', async () => {
+  const withId = { ...env, RESELLER_OBJECT_ID: 'obj-replace-test' };
+  await runHandler('ensure', pkg(), withId);
+  await emu.control('DELETE', 'requests');
+  const first = await runHandler('update', pkg(), withId);
+  expect(first.stdout).toMatch(/up to date \(settings applied when it was created\)/);
+  expect(await requests()).toEqual([]); // no request at all
+
+  // Someone renames the package in the control panel; the user runs
+  // `terraform apply -replace=terraform_data.site_settings` with the same object id.
+  const id = emu.account().packages[0].id;
+  await api('POST', '/reseller/*/updatePackage', { id: [String(id)], labels: { [id]: 'Changed by hand' } });
+  const replaced = await runHandler('update', pkg(), withId);
+  expect(replaced.stdout).toMatch(/updated package example.com: label "Changed by hand" -> "Site"/);
+  expect(emu.account().packages[0].label).toBe('Site');
+});
