@@ -29,7 +29,7 @@ test('requireTerraform() throws the install hint when neither terraform nor tofu
     if (saved.TERRAFORM_BINARY === undefined) delete process.env.TERRAFORM_BINARY;
     else process.env.TERRAFORM_BINARY = saved.TERRAFORM_BINARY;
   }
-  expect(TERRAFORM_INSTALL_HINT).toMatch(/Terraform >= 1\.4 \(or OpenTofu\) must be on PATH/);
+  expect(TERRAFORM_INSTALL_HINT).toMatch(/Terraform >= 1\.10 \(or OpenTofu >= 1\.11\) must be on PATH/);
 });
 
 test('an e2e suite run without Terraform fails every test with that message (no skips)', () => {
