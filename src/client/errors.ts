@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-
 /**
  * Typed errors of the reseller API client.
  *
@@ -7,8 +5,8 @@ import { STATUS_CODES } from 'node:http';
  * the API sent one, its `{"error": {"message"}}` text. An error never carries the API
  * key (raw or base64), the Authorization header, a request body or a password: not in
  * its message, its properties, a `cause`, `util.inspect(error)` or `JSON.stringify(error)`.
- * The request layer copies only the few facts it needs out of axios; it never attaches
- * an axios error, request config or response to these objects.
+ * The request layer copies only the few facts it needs out of a failed HTTP exchange; it
+ * never attaches a network error, request options or response to these objects.
  */
 
 export type HttpMethod = 'GET' | 'POST';
@@ -173,7 +171,9 @@ export class AmbiguousUserError extends Error {
 
 /** `200 OK`, `409 Conflict`, ... */
 export function statusText(status: number): string {
-  const text = STATUS_CODES[status];
+  // Required here, not at the top: a handler run that makes no request never loads node:http.
+  /* eslint-disable-next-line @typescript-eslint/no-require-imports */
+  const text = (require('node:http') as typeof import('node:http')).STATUS_CODES[status];
   return text ? `${status} ${text}` : String(status);
 }
 

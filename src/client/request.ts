@@ -1,16 +1,14 @@
-import http from 'node:http';
-import https from 'node:https';
 import { inspect } from 'node:util';
-import axios, { AxiosInstance } from 'axios';
 import { ApiError, HttpMethod, ResponseShapeError, errorForFailure, errorForStatus } from './errors';
+import { Exchange, NodeExchange, proxyApplies } from './exchange';
 import { postRejectedWithoutEffect } from './assumptions';
 import { Semaphore } from './semaphore';
 import { ShapeMismatch, typeOf } from './shape';
 
 /**
- * The request layer: one axios instance, bearer auth, a per-request deadline, bounded
- * concurrency, retries with capped exponential backoff and full jitter, error mapping
- * to the typed errors of `errors.ts`, and response-shape checks.
+ * The request layer: one HTTP exchange per attempt (exchange.ts), bearer auth, a
+ * per-request deadline, bounded concurrency, retries with capped exponential backoff and
+ * full jitter, error mapping to the typed errors of `errors.ts`, and response-shape checks.
  *
  * Retry policy (see `decideRetry`):
  * - GET: retried on network errors (refused, reset, DNS, timeout) and on 429, 502, 503, 504.
@@ -83,14 +81,10 @@ type Outcome =
 /** Transport shared by the noun modules. Holds the key privately; inspecting it shows no secret. */
 export class Transport {
   readonly #options: TransportOptions;
-  readonly #http: AxiosInstance;
+  readonly #exchange: Exchange;
   readonly #authorization: string;
   readonly #redact: readonly string[];
   readonly #semaphore: Semaphore;
-  // Reads reuse connections; writes use a fresh connection each, so that a reset on a
-  // stale pooled socket can never turn a write into an "unknown outcome".
-  readonly #readAgents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-  readonly #writeAgents = { http: new http.Agent({ keepAlive: false }), https: new https.Agent({ keepAlive: false }) };
 
   constructor(options: TransportOptions) {
     this.#options = options;
@@ -99,21 +93,9 @@ export class Transport {
     // Everything that must never appear in an error text or a log line.
     this.#redact = [options.apiKey, token, Buffer.from(`${options.apiKey}\n`, 'utf8').toString('base64')];
     this.#semaphore = new Semaphore(options.maxConcurrency);
-    this.#http = axios.create({
-      baseURL: options.baseUrl,
-      timeout: options.timeoutMs,
-      maxRedirects: 0,
-      maxContentLength: MAX_BODY_BYTES,
-      maxBodyLength: MAX_BODY_BYTES,
-      responseType: 'text',
-      responseEncoding: 'utf8',
-      // We serialise and parse JSON ourselves, so a non-JSON body is a clear shape error.
-      transformRequest: [(data: unknown) => data],
-      transformResponse: [(data: unknown) => data],
-      // Every status is a response to interpret here, not an axios error.
-      validateStatus: () => true,
-      transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
-    });
+    // Reads reuse connections; writes use a fresh connection each (see exchange.ts).
+    /* eslint-disable-next-line @typescript-eslint/no-require-imports */
+    this.#exchange = proxyApplies(options.baseUrl) ? new (require('./axios-exchange') as typeof import('./axios-exchange')).AxiosExchange() : new NodeExchange();
   }
 
   /** Requests in flight right now (for tests and diagnostics). */
@@ -123,9 +105,7 @@ export class Transport {
 
   /** Frees pooled connections. The transport still works afterwards (new connections). */
   close(): void {
-    for (const agent of [this.#readAgents.http, this.#readAgents.https, this.#writeAgents.http, this.#writeAgents.https]) {
-      agent.destroy();
-    }
+    this.#exchange.close();
   }
 
   [inspect.custom](): string {
@@ -192,42 +172,27 @@ export class Transport {
   async #attempt(spec: CallSpec<unknown>): Promise<Outcome> {
     const release = await this.#semaphore.acquire();
     const started = performance.now();
-    const controller = new AbortController();
-    let deadlinePassed = false;
-    // Guard: axios' own timeout is a socket idle timer; this one bounds the whole exchange.
-    const guard = setTimeout(() => {
-      deadlinePassed = true;
-      controller.abort();
-    }, this.#options.timeoutMs);
     try {
-      const agents = spec.method === 'GET' ? this.#readAgents : this.#writeAgents;
-      const response = await this.#http.request<string>({
+      const response = await this.#exchange.send({
         method: spec.method,
-        url: spec.path,
-        data: spec.method === 'POST' ? JSON.stringify(spec.body ?? {}) : undefined,
+        url: `${this.#options.baseUrl}${spec.path}`,
+        body: spec.method === 'POST' ? JSON.stringify(spec.body ?? {}) : undefined,
         headers: {
           Authorization: this.#authorization,
           Accept: 'application/json',
           ...(spec.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
         },
-        signal: controller.signal,
-        httpAgent: agents.http,
-        httpsAgent: agents.https,
+        // Bounds the whole exchange, not just idle time (see exchange.ts).
+        timeoutMs: this.#options.timeoutMs,
+        maxBodyBytes: MAX_BODY_BYTES,
       });
-      return {
-        kind: 'response',
-        status: response.status,
-        headers: plainHeaders(response.headers),
-        text: typeof response.data === 'string' ? response.data : '',
-        ms: performance.now() - started,
-      };
+      return { kind: 'response', status: response.status, headers: response.headers, text: response.text, ms: performance.now() - started };
     } catch (error) {
-      // Copy only the code: the axios error holds the request config, headers and body.
+      // Copy only the code: a network error may hold request options, headers and body.
       const code = errorCode(error);
-      const timedOut = deadlinePassed || code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+      const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED';
       return { kind: 'failure', code: timedOut ? 'ETIMEDOUT' : code, timedOut, ms: performance.now() - started };
     } finally {
-      clearTimeout(guard);
       release();
     }
   }
@@ -330,20 +295,6 @@ function errorCode(error: unknown): string | undefined {
     return (cause as { code: string }).code;
   }
   return undefined;
-}
-
-function plainHeaders(headers: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (headers === null || typeof headers !== 'object') return out;
-  const source =
-    typeof (headers as { toJSON?: unknown }).toJSON === 'function'
-      ? ((headers as { toJSON: () => Record<string, unknown> }).toJSON() as Record<string, unknown>)
-      : (headers as Record<string, unknown>);
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return out;
 }
 
 function redact(text: string, secrets: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,7 +11,8 @@ import { join } from 'node:path';
  *   settings resource's `update` (same object id, same settings) makes no request;
  * - a cloud server order is recorded before anything else, so a re-run never orders
  *   a second server while the first is still provisioning (and so not yet listed);
- * - short-lived caches of rarely changing lists (package types, users).
+ * - caches of rarely changing lists (package types, users) for one Terraform run;
+ * - the packages this run created, so that their first mail objects need no look-up.
  * Entries expire; losing the directory only costs extra requests, never correctness.
  */
 export class Journal {
@@ -37,11 +38,87 @@ export class Journal {
     }
   }
 
+  /**
+   * The entry `name` if it is younger than `maxAgeMs`, else `read()`'s value, recorded.
+   * Parallel processes that miss together do not all read: the first takes a lock file
+   * and reads, the others wait (up to FILL_WAIT_MS) for its entry and use it; when the
+   * reader fails or takes too long they read themselves. `fresh` skips the entry.
+   */
+  async fill<T>(name: string, maxAgeMs: number, read: () => Promise<T>, fresh = false): Promise<{ value: T; cached: boolean }> {
+    const valid = (v: T | null | undefined): v is T => v !== undefined && v !== null;
+    if (!fresh) {
+      const hit = this.read<T>(name, maxAgeMs);
+      if (valid(hit)) return { value: hit, cached: true };
+    }
+    const lock = `${this.file(name)}.lock`;
+    let owner = false;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      closeSync(openSync(lock, 'wx', 0o600));
+      owner = true;
+    } catch {
+      // Another process is reading (or the directory is unusable: then just read).
+    }
+    if (!owner && !fresh) {
+      const since = Date.now();
+      for (;;) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 10));
+        // The reader records its entry before it removes the lock: look at the lock first.
+        const done = lockAge(lock) >= STALE_LOCK_MS;
+        const hit = this.read<T>(name, maxAgeMs);
+        if (valid(hit)) return { value: hit, cached: true };
+        if (done || Date.now() - since >= FILL_WAIT_MS) break;
+      }
+    }
+    try {
+      const value = await read();
+      this.write(name, value);
+      return { value, cached: false };
+    } finally {
+      if (owner) rmSync(lock, { force: true });
+    }
+  }
+
   private file(name: string): string {
     return join(this.dir, `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.json`);
   }
 }
 
+/** How long a process waits for another one's read of the same list. */
+const FILL_WAIT_MS = 3000;
+/** A lock older than this was left by a process that died: ignored. */
+const STALE_LOCK_MS = 30_000;
+
+/** Age of a lock file in ms; Infinity when it is gone. */
+function lockAge(lock: string): number {
+  const st = statSync(lock, { throwIfNoEntry: false });
+  return st ? Date.now() - st.mtimeMs : Infinity;
+}
+
 export function defaultJournalDir(): string {
   return process.env.RESELLER_HANDLER_STATE_DIR || join(tmpdir(), 'reseller-hosting-handler');
+}
+
+let scope: string | undefined;
+
+/**
+ * Identifies the Terraform run this handler belongs to: every provisioner of one
+ * `terraform apply` is a child of the same Terraform process, so the parent's pid and
+ * start time (from /proc, where there is one: pids are reused) name the run. Caches
+ * keyed by it are never read by a later apply.
+ */
+export function applyScope(): string {
+  if (scope === undefined) {
+    const ppid = process.ppid;
+    let started = '';
+    try {
+      const stat = readFileSync(`/proc/${ppid}/stat`, 'utf8');
+      // Field 22 (start time); the fields after the command name "(...)" start at field 3.
+      started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    } catch {
+      // No /proc (macOS, Windows): the pid and the cache expiry have to do.
+    }
+    scope = `${ppid}@${started}`;
+  }
+  return scope;
 }

@@ -7,7 +7,7 @@ import { alreadyApplied, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
 import { describeDiffs, FieldDiff } from '../diff';
 import { HandlerError } from '../errors';
-import { resolveUser } from '../resolve';
+import { resolveUser, retryWithFreshRefs } from '../resolve';
 import { formatElapsed, sleep } from '../wait';
 
 const ORDER_TTL_MS = 24 * 60 * 60_000;
@@ -92,19 +92,30 @@ async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName:
   // for the server instead of ordering (and paying for) a second one.
   ctx.journal.write(orderName, {});
   try {
-    const id = await ctx.client.orderCloudServer({
-      configuration: {
-        spec: spec.spec,
-        zone: spec.zone,
-        provider: product.provider,
-        mvpsName: spec.hostName,
-        ...(spec.provider !== CloudProvider.NATIVE ? { bandwidth: String(size.bandwidth), disk: String(size.diskGb) } : {}),
-        ...(spec.branded ? { resellerCloudBranded: true } : {}),
-      },
-      periodMonths: spec.periodMonths,
-      type: product.type,
+    let id = 0;
+    // forUser may come from this apply's cached user list: a refusal is answered by
+    // resolving it afresh and, if it changed, ordering with the current reference.
+    await retryWithFreshRefs(
       forUser,
-    });
+      async (user) => {
+        id = await ctx.client.orderCloudServer({
+          configuration: {
+            spec: spec.spec,
+            zone: spec.zone,
+            provider: product.provider,
+            mvpsName: spec.hostName,
+            ...(spec.provider !== CloudProvider.NATIVE ? { bandwidth: String(size.bandwidth), disk: String(size.diskGb) } : {}),
+            ...(spec.branded ? { resellerCloudBranded: true } : {}),
+          },
+          periodMonths: spec.periodMonths,
+          type: product.type,
+          forUser: user,
+        });
+      },
+      () => resolveUser(ctx, spec.path, 'forUser', spec.forUser, true),
+      (a, b) => a === b,
+      (line) => ctx.warn(`${spec.path}: order cloud server ${spec.hostName}: ${line}`),
+    );
     ctx.journal.write(orderName, { id });
     return id;
   } catch (err) {

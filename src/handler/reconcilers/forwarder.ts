@@ -2,8 +2,9 @@ import type { ForwarderEntry } from '../../client';
 import { ForwarderSpec, Identity, splitMailKey } from '../../protocol';
 import { alreadyApplied, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
+import { createdThisRun } from '../created';
 import { converge } from '../converge';
-import { readMail, readMailIfPresent } from './mail-common';
+import { callsForLookUp, LookUpFirst, readMail, readMailIfPresent } from './mail-common';
 
 /**
  * A forwarder is identified by domain + local part and owns that local part's
@@ -19,7 +20,7 @@ async function forwardersOf(ctx: HandlerContext, spec: ForwarderSpec): Promise<F
 }
 
 export async function ensureForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<void> {
-  const outcome = await reconcileForwarder(ctx, spec);
+  const outcome = await reconcileForwarder(ctx, spec, !createdThisRun(ctx, spec.packageDomain));
   recordApplied(ctx, spec);
   ctx.info(`${outcome} forwarder ${address(spec)} -> ${spec.remote}`);
 }
@@ -33,20 +34,39 @@ export async function updateForwarder(ctx: HandlerContext, spec: ForwarderSpec):
   ctx.info(outcome === 'adopted' ? `forwarder ${address(spec)} is up to date` : `updated forwarder ${address(spec)}: remote -> ${spec.remote}`);
 }
 
-async function reconcileForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<'created' | 'adopted' | 'retargeted'> {
-  let live = await forwardersOf(ctx, spec);
+/**
+ * `lookFirst` false (ensure on a package this apply created): the forwarder cannot
+ * exist yet, so it is created without reading the domain first; a 409 to that create
+ * proves otherwise, and the whole reconcile runs again with the look-up.
+ */
+async function reconcileForwarder(
+  ctx: HandlerContext, spec: ForwarderSpec, lookFirst = true,
+): Promise<'created' | 'adopted' | 'retargeted'> {
+  let live = lookFirst ? await forwardersOf(ctx, spec) : [];
   const hadOthers = live.some((f) => !sameRemote(f.remote, spec.remote));
   const existed = live.length > 0;
   if (!live.some((f) => sameRemote(f.remote, spec.remote))) {
-    await converge({
-      what: `${spec.path}: create forwarder ${address(spec)} -> ${spec.remote}`,
-      conflictMayBeOurs: true,
-      log: (l) => ctx.warn(l),
-      isDone: async () => (live = await forwardersOf(ctx, spec)).some((f) => sameRemote(f.remote, spec.remote)),
-      write: async () => {
-        await ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote });
-      },
-    });
+    let attempts = 0;
+    try {
+      await converge({
+        what: `${spec.path}: create forwarder ${address(spec)} -> ${spec.remote}`,
+        conflictMayBeOurs: true,
+        log: (l) => ctx.warn(l),
+        isDone: async () => (live = await forwardersOf(ctx, spec)).some((f) => sameRemote(f.remote, spec.remote)),
+        write: async () => {
+          attempts++;
+          try {
+            await ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote });
+          } catch (err) {
+            if (!lookFirst && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
+            throw err;
+          }
+        },
+      });
+    } catch (err) {
+      if (err instanceof LookUpFirst) return reconcileForwarder(ctx, spec, true);
+      throw err;
+    }
   }
   const stale = live.filter((f) => !sameRemote(f.remote, spec.remote));
   if (stale.length) {

@@ -1,5 +1,5 @@
 import type { MailDomain } from '../../client';
-import { NotFoundError } from '../../client';
+import { isDuplicateError, isMissingObject, NotFoundError } from '../../client';
 import { HandlerContext } from '../context';
 import { HandlerError } from '../errors';
 
@@ -29,4 +29,22 @@ export async function readMailIfPresent(ctx: HandlerContext, place: MailPlace): 
     if (err instanceof NotFoundError) return undefined;
     throw err;
   }
+}
+
+/**
+ * Thrown by the first create of a mail object that nobody looked for first (its
+ * package was created by this apply) when the API refuses it in a way that a look-up
+ * explains: 409 (it existed after all: read and adopt it) or 404 (the package or the
+ * domain is gone: the look-up reports it clearly).
+ */
+export class LookUpFirst extends Error {
+  constructor() {
+    super('the unchecked create was refused; look the object up first');
+    this.name = 'LookUpFirst';
+  }
+}
+
+/** Whether a refusal of an unchecked first create calls for a look-up (see LookUpFirst). */
+export function callsForLookUp(err: unknown): boolean {
+  return isDuplicateError(err) || isMissingObject(err);
 }

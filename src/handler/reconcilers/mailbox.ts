@@ -3,10 +3,11 @@ import { WriteOutcomeUnknownError } from '../../client';
 import { Identity, MailboxSpec, splitMailKey } from '../../protocol';
 import { alreadyApplied, appliedRecord, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
+import { createdThisRun } from '../created';
 import { converge } from '../converge';
 import { describeDiffs, FieldDiff } from '../diff';
 import { HandlerError } from '../errors';
-import { readMail, readMailIfPresent } from './mail-common';
+import { callsForLookUp, LookUpFirst, readMail, readMailIfPresent } from './mail-common';
 
 export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: MailboxEntry): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -28,37 +29,70 @@ function passwordOf(ctx: HandlerContext, spec: MailboxSpec): string | undefined 
 }
 
 export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
-  let live = await findMailbox(ctx, spec);
-  let passwordSet = false;
+  const password = passwordOf(ctx, spec);
+  // On a package this apply created, the mailbox cannot exist yet: create it without
+  // reading the domain first. If it exists after all, the API refuses the duplicate
+  // (409) and the mailbox is looked up and adopted as usual.
+  if (password && createdThisRun(ctx, spec.packageDomain)) {
+    const created = await createMailbox(ctx, spec, password, true);
+    if (created) return finishCreated(ctx, spec, created);
+  }
+  const live = await findMailbox(ctx, spec);
   if (live) {
     // Adopting keeps the mailbox's password: a declared one is set by the password
     // resource that runs next (it sees no record of this run having set it).
     const changed = await applyMailboxSettings(ctx, spec, live);
     ctx.info(`adopted mailbox ${address(spec)}${changed.length ? `; updated ${describeDiffs(changed)}` : ''}`);
-  } else {
-    const password = passwordOf(ctx, spec);
-    if (!password) {
-      throw new HandlerError(
-        `${spec.path}: mailbox ${address(spec)} does not exist and no password was given ` +
-          `(${spec.passwordEnv ? `environment variable ${spec.passwordEnv} is empty` : 'set password or passwordEnv'}); a mailbox cannot be created without one`,
-      );
-    }
+    recordApplied(ctx, spec, {});
+    return;
+  }
+  if (!password) {
+    throw new HandlerError(
+      `${spec.path}: mailbox ${address(spec)} does not exist and no password was given ` +
+        `(${spec.passwordEnv ? `environment variable ${spec.passwordEnv} is empty` : 'set password or passwordEnv'}); a mailbox cannot be created without one`,
+    );
+  }
+  return finishCreated(ctx, spec, (await createMailbox(ctx, spec, password, false))!);
+}
+
+async function finishCreated(ctx: HandlerContext, spec: MailboxSpec, created: MailboxEntry): Promise<void> {
+  await applyMailboxSettings(ctx, spec, created);
+  ctx.info(`created mailbox ${address(spec)}`);
+  recordApplied(ctx, spec, { passwordVersion: spec.passwordVersion ?? 1 });
+}
+
+/**
+ * Creates the mailbox and reads back until it is there. `unchecked`: nobody looked
+ * for it first, so a 409 (or 404) to the first create is not about a write of ours:
+ * then undefined is returned, for the caller to look it up (and adopt it, or report the
+ * missing package or domain).
+ */
+async function createMailbox(ctx: HandlerContext, spec: MailboxSpec, password: string, unchecked: boolean): Promise<MailboxEntry | undefined> {
+  let live: MailboxEntry | undefined;
+  let attempts = 0;
+  try {
     await converge({
       what: `${spec.path}: create mailbox ${address(spec)}`,
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
       isDone: async () => (live = await findMailbox(ctx, spec)) !== undefined,
       write: async () => {
-        await ctx.client.createMailbox(spec.packageDomain, spec.domain, {
-          local: spec.localPart, send: spec.send, receive: spec.receive, password,
-        });
+        attempts++;
+        try {
+          await ctx.client.createMailbox(spec.packageDomain, spec.domain, {
+            local: spec.localPart, send: spec.send, receive: spec.receive, password,
+          });
+        } catch (err) {
+          if (unchecked && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
+          throw err;
+        }
       },
     });
-    passwordSet = true;
-    await applyMailboxSettings(ctx, spec, live!);
-    ctx.info(`created mailbox ${address(spec)}`);
+  } catch (err) {
+    if (err instanceof LookUpFirst) return undefined;
+    throw err;
   }
-  recordApplied(ctx, spec, passwordSet ? { passwordVersion: spec.passwordVersion ?? 1 } : {});
+  return live;
 }
 
 export async function updateMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {

@@ -3,10 +3,11 @@ import { WriteOutcomeUnknownError } from '../../client';
 import { Identity, PackageSpec } from '../../protocol';
 import { alreadyApplied, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
+import { forgetCreatedPackage, recordCreatedPackage } from '../created';
 import { converge } from '../converge';
 import { describeDiffs, FieldDiff, sameSet } from '../diff';
 import { HandlerError } from '../errors';
-import { resolvePackageType, resolveUser } from '../resolve';
+import { resolvePackageType, resolveUser, retryWithFreshRefs } from '../resolve';
 import { confirmTimeoutMs, pollUntil } from '../wait';
 import { waitForServer } from './cloud-server';
 
@@ -54,11 +55,21 @@ export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff
   return diffs;
 }
 
-export async function resolvePackage(ctx: HandlerContext, spec: PackageSpec): Promise<ResolvedPackage> {
-  const type = await resolvePackageType(ctx, spec.path, spec.packageType);
-  const stackUser = spec.stackUser === undefined ? undefined : await resolveUser(ctx, spec.path, 'stackUser', spec.stackUser);
+/**
+ * Resolves the type name and the owner against the account's lists: from this apply's
+ * cached lists (see resolve.ts) unless `fresh` says which to read afresh.
+ */
+export async function resolvePackage(
+  ctx: HandlerContext, spec: PackageSpec, fresh: { type?: boolean; user?: boolean } = {},
+): Promise<ResolvedPackage> {
+  const [type, stackUser] = await Promise.all([
+    resolvePackageType(ctx, spec.path, spec.packageType, fresh.type),
+    spec.stackUser === undefined ? undefined : resolveUser(ctx, spec.path, 'stackUser', spec.stackUser, fresh.user),
+  ]);
   return { spec, type, stackUser };
 }
+
+const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type.id === b.type.id && a.stackUser === b.stackUser;
 
 /** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
 async function findPrimary(ctx: HandlerContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
@@ -74,8 +85,8 @@ async function findPrimary(ctx: HandlerContext, spec: Pick<PackageSpec, 'path' |
 
 export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;
-  const want = await resolvePackage(ctx, spec);
-  let live = await findPrimary(ctx, spec);
+  // Independent reads: the type and owner (usually from this apply's cache) and the package.
+  let [want, live] = await Promise.all([resolvePackage(ctx, spec), findPrimary(ctx, spec)]);
   let verb = 'adopted';
   if (live) {
     if (server && !server.packageIds.includes(live.id)) {
@@ -95,17 +106,28 @@ export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Pro
         if (server) {
           await ctx.client.createPackageOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
         } else {
-          await ctx.client.createPackage({
-            type: want.type.id,
-            domainName: spec.domainName,
-            extraDomainNames: [...spec.extraDomainNames],
-            label: spec.label,
-            documentRoots: { ...spec.documentRoots },
-            stackUser: want.stackUser ?? null,
-          });
+          // The type id and owner may come from this apply's cached lists: a refusal
+          // is answered by resolving them afresh and, if they changed, creating again.
+          want = await retryWithFreshRefs(
+            want,
+            async (w) => {
+              await ctx.client.createPackage({
+                type: w.type.id,
+                domainName: spec.domainName,
+                extraDomainNames: [...spec.extraDomainNames],
+                label: spec.label,
+                documentRoots: { ...spec.documentRoots },
+                stackUser: w.stackUser ?? null,
+              });
+            },
+            () => resolvePackage(ctx, spec, { type: true, user: true }),
+            sameRefs,
+            (line) => ctx.warn(`${spec.path}: create package ${spec.domainName}: ${line}`),
+          );
         }
       },
     });
+    recordCreatedPackage(ctx, spec.domainName, live!.id);
   }
   const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!));
   recordApplied(ctx, spec);
@@ -140,6 +162,7 @@ export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<
     ctx.warn(`package ${id.key} not deleted: it is now an extra domain of package ${live.name} (id ${live.id}), which this object does not own`);
     return;
   }
+  forgetCreatedPackage(ctx, id.key);
   await converge({
     what: `delete package ${id.key}`,
     log: (l) => ctx.warn(l),
@@ -156,8 +179,17 @@ export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<
  * Every write here is idempotent (set a label, a type, a flag, a grant; add/remove
  * names), so after an unknown outcome it is safe to read and write again.
  */
-async function applyPackageSettings(ctx: HandlerContext, want: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
-  const first = diffPackage(want, initial);
+async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
+  let want = resolved;
+  let first = diffPackage(want, initial);
+  const type = first.some((d) => d.field === 'packageType');
+  const user = first.some((d) => d.field === 'stackUser');
+  if (type || user) {
+    // About to write a type id or an owner that may come from a cached list: resolve
+    // afresh first, so that a stale entry can neither cause nor hide a write.
+    want = await resolvePackage(ctx, want.spec, { type, user });
+    first = diffPackage(want, initial);
+  }
   let diffs = first;
   const id = initial.id;
   for (let attempt = 1; diffs.length > 0; attempt++) {

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findTerraform, runTerraform } from '../scripts/lib/terraform';
+import { BenchEmulator } from './lib/emulator';
+import { BENCH_PASSWORD, PASSWORD_VARIABLE, synthAccount } from './lib/stacks';
+import { Comparison, interleave } from './lib/stats';
+
+/**
+ * Figure 5: a real `terraform apply` (default parallelism) creating `objects` reseller
+ * objects (half packages, half mailboxes) against the emulator, against an apply of as
+ * many bare `terraform_data` resources whose provisioner runs `node -e 0`. Each run
+ * starts from an empty state (and a reset emulator); `init` runs once, offline.
+ */
+export interface ApplyResult {
+  objects: number;
+  resources: { subject: number; baseline: number };
+  comparison: Comparison;
+  /**
+   * The same stack with every provisioner replaced by `node -e 0` (same resources, same
+   * dependencies): the floor of the two-resources-per-object design, so
+   * `subject / structural` is what the handler itself adds.
+   */
+  structural: Comparison;
+}
+
+export const APPLY_GOAL_RATIO = 1.5;
+
+export async function benchTerraformApply(emu: BenchEmulator, options: { objects: number; runs: number }): Promise<ApplyResult> {
+  const binary = findTerraform();
+  const packages = Math.max(1, Math.floor(options.objects / 2));
+  const { stackDir, json } = synthAccount({ packages, mailboxesPerPackage: 1, forwarders: 0 });
+  const subjectResources = Object.values(json.resource ?? {}).reduce((s, byName) => s + Object.keys(byName).length, 0);
+
+  const bareDir = mkdtempSync(join(tmpdir(), 'reseller-bench-bare-'));
+  const bare: Record<string, unknown> = {};
+  for (let i = 0; i < 2 * packages; i++) {
+    bare[`r${i}`] = {
+      triggers_replace: { n: String(i) },
+      provisioner: [{ 'local-exec': { interpreter: ['node', '-e'], command: '0' } }],
+    };
+  }
+  writeFileSync(join(bareDir, 'main.tf.json'), JSON.stringify({ terraform: { backend: { local: { path: 'terraform.tfstate' } } }, resource: { terraform_data: bare } }));
+
+  const sameDir = mkdtempSync(join(tmpdir(), 'reseller-bench-same-'));
+  const same = JSON.parse(JSON.stringify(json)) as typeof json;
+  for (const byName of Object.values(same.resource ?? {})) {
+    for (const body of Object.values(byName)) body.provisioner = [{ 'local-exec': { interpreter: ['node', '-e'], command: '0' } }];
+  }
+  same.terraform = { backend: { local: { path: 'terraform.tfstate' } } };
+  writeFileSync(join(sameDir, 'main.tf.json'), JSON.stringify(same));
+
+  const tf = async (cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const started = performance.now();
+    const r = await runTerraform(args, { cwd, env, binary });
+    if (r.code !== 0) throw new Error(`terraform ${args.join(' ')} in ${cwd}: exit ${r.code}\n${r.stderr}${r.stdout.slice(-2000)}`);
+    return performance.now() - started;
+  };
+  await tf(stackDir, ['init', '-input=false', '-no-color']);
+  await tf(bareDir, ['init', '-input=false', '-no-color']);
+  await tf(sameDir, ['init', '-input=false', '-no-color']);
+  const apply = ['apply', '-auto-approve', '-input=false', '-no-color'];
+  const fresh = (dir: string) => {
+    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) rmSync(join(dir, f), { force: true });
+  };
+
+  const subject = async () => {
+    fresh(stackDir);
+    await emu.reset();
+    return tf(stackDir, apply, { ...emu.handlerEnv(), [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD });
+  };
+  const baseline = async () => {
+    fresh(bareDir);
+    return tf(bareDir, apply);
+  };
+  const structuralFloor = async () => {
+    fresh(sameDir);
+    return tf(sameDir, apply, { [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD });
+  };
+  const comparison = await interleave(subject, baseline, options.runs);
+  const structural = await interleave(subject, structuralFloor, options.runs);
+  rmSync(bareDir, { recursive: true, force: true });
+  rmSync(sameDir, { recursive: true, force: true });
+  return { objects: 2 * packages, resources: { subject: subjectResources, baseline: 2 * packages }, comparison, structural };
+}

@@ -1,0 +1,60 @@
+import { applyFigure, driftFigure, growthFigure, handlerFigure, synthFigure, TINY } from '../../bench/figures';
+import { driftAvailable } from '../../bench/drift';
+import { Figure, renderConsole, renderTable } from '../../bench/report';
+import { requireBuiltHandler } from '../helpers/emulator';
+
+/**
+ * A smoke run of every benchmark with tiny sizes (`npm run bench` runs the real ones):
+ * each produces numbers, and the request-count figure meets its goal even at this size.
+ * Needs the compiled package (`npm test` builds it), like the handler's integration tests.
+ */
+jest.setTimeout(120_000);
+
+const figures: Figure[] = [];
+const numbers = (f: Figure) => f.measured.match(/[0-9]+(\.[0-9]+)?/g)?.map(Number) ?? [];
+
+beforeAll(() => requireBuiltHandler());
+
+test('handler overhead: an in-sync ensure and a journal-answered update, timed against node -e 0', async () => {
+  const f = await handlerFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).every((n) => Number.isFinite(n) && n > 0)).toBe(true);
+  expect(f.details).toMatch(/handler update/);
+});
+
+test('API growth: requests and bytes per object, and requests per object within the goal', async () => {
+  const f = await growthFigure(TINY, () => undefined);
+  figures.push(f);
+  const [worst] = numbers(f);
+  expect(worst).toBeGreaterThan(0);
+  expect(worst).toBeLessThanOrEqual(3);
+  expect(f.details).toMatch(/POST \/reseller\/\*\/addWeb/);
+});
+
+test('synth: constructs against bare terraform_data, as processes', async () => {
+  const f = await synthFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
+});
+
+test('drift: wall time and requests (pending until the drift command is built)', async () => {
+  const f = await driftFigure(TINY, () => undefined);
+  figures.push(f);
+  if (driftAvailable()) {
+    expect(f.met).toBeDefined();
+    expect(numbers(f)[0]).toBeGreaterThan(0);
+  } else {
+    expect(f.measured).toBe('pending');
+  }
+});
+
+test('terraform apply: reseller objects against bare resources running node -e 0', async () => {
+  const f = await applyFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
+});
+
+test('the report renders every figure', () => {
+  expect(renderTable(figures).split('\n')).toHaveLength(2 + figures.length);
+  expect(renderConsole(figures)).toMatch(/handler ensure/);
+});
