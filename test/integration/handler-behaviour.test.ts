@@ -170,3 +170,19 @@ test('the settings step skips what ensure just applied, once; a later -replace r
   expect(replaced.stdout).toMatch(/updated package example.com: label "Changed by hand" -> "Site"/);
   expect(emu.account().packages[0].label).toBe('Site');
 });
+
+test('an order note older than the wait timeout does not block a new order (e.g. after an emulator reset)', async () => {
+  const server = {
+    kind: 'cloud-server', path: 'Stack/web2', hostName: 'web2.example.com', provider: CloudProvider.NATIVE, spec: 'micro',
+    zone: 'dc_location-uk', periodMonths: 1, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 0.02, // 1.2 s
+  };
+  await emu.control('POST', 'settings', { provisionDelayMs: 100 });
+  expect((await runHandler('ensure', server, env)).code).toBe(0);
+  await emu.control('POST', 'reset'); // the server is gone; the journal still has the order note
+  await emu.control('POST', 'settings', { provisionDelayMs: 100 });
+  await new Promise((r) => setTimeout(r, 1500));
+  const again = await runHandler('ensure', server, env);
+  expect(again.code).toBe(0);
+  expect(again.stdout).toMatch(/ordered cloud server web2.example.com/);
+  expect(emu.account().cloudServers.map((s) => s.name)).toEqual(['web2.example.com']);
+});

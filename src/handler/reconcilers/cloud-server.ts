@@ -10,8 +10,6 @@ import { HandlerError } from '../errors';
 import { resolveUser, retryWithFreshRefs } from '../resolve';
 import { formatElapsed, sleep } from '../wait';
 
-const ORDER_TTL_MS = 24 * 60 * 60_000;
-
 /** The fields of a cloud server that can only be chosen when ordering. */
 export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -68,7 +66,10 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
   if (!live) {
     // An order provisions for minutes before it is listed: a previous run (this apply
     // or one that failed) may already have placed it. Ordering again would bill twice.
-    let order = ctx.journal.read<{ id?: number }>(orderName, ORDER_TTL_MS);
+    // The note lives only as long as this object's own wait (timeoutMinutes): an order
+    // that was never listed by then has failed or was cancelled, and ordering again is
+    // safe (the API refuses a duplicate host name that is still provisioning with 409).
+    let order = ctx.journal.read<{ id?: number }>(orderName, spec.timeoutMinutes * 60_000);
     if (order) {
       ctx.info(`cloud server ${spec.hostName} was already ordered${order.id !== undefined ? ` (id ${order.id})` : ''}; waiting for it`);
     } else {
