@@ -34,7 +34,7 @@ const verdict = (met: boolean | undefined) => (met === undefined ? 'pending' : m
 
 export function renderTable(figures: readonly Figure[]): string {
   const rows = figures.map((f) => `| ${f.title} | ${f.measured} | ${f.goal} | ${verdict(f.met)} |`);
-  return ['| figure | measured | goal | goal |', '|---|---|---|---|', ...rows].join('\n');
+  return ['| figure | measured | goal | result |', '|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Plain-text table for the terminal. */
@@ -55,14 +55,14 @@ function renderGenerated(figures: readonly Figure[], run: RunInfo): string {
     '',
     `- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memoryGiB} GiB; ${m.os}`,
     `- Node ${m.node}; ${m.terraform}`,
-    `- load (1-min average per core) ${run.loadPerCore.start.toFixed(2)} at the start, ${run.loadPerCore.end.toFixed(2)} at the end` +
+    `- load (1-min average per core) ${run.loadPerCore.start.toFixed(2)} at the start of the run, ${run.loadPerCore.end.toFixed(2)} at its end` +
       (shared ? ': **the machine was shared with other test runs**, so absolute times are noisy; ratios are measured side by side (interleaved) and are the figures to trust.' : '.'),
     '',
     'Timings are medians over repeated runs; each ratio is the median of per-pair ratios of the two commands run back to back, alternating which goes first.',
     '',
     renderTable(figures),
     '',
-    ...figures.flatMap((f) => [`### ${f.title}`, '', `_measured ${f.measuredAt.replace('T', ' ').slice(0, 16)} UTC, load ${f.loadPerCore.toFixed(2)} per core_`, '', f.details, '']),
+    ...figures.flatMap((f) => [`### ${f.title}`, '', `_measured ${f.measuredAt.replace('T', ' ').slice(0, 16)} UTC; load when it finished ${f.loadPerCore.toFixed(2)} per core (1-min average, this benchmark's own processes included)_`, '', f.details, '']),
     `<!-- bench:data ${JSON.stringify({ figures }).replace(/--/g, '-\\u002d')} -->`,
     END,
   ].join('\n');
