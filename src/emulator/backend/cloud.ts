@@ -61,20 +61,14 @@ export function cloudServerEntry(server: CloudServer): Record<string, unknown> {
   };
 }
 
-/** An order, validated for shape by the route (type/provider/spec/zone/period are consistent). */
-export interface CloudOrder {
-  type: string;
-  provider: string;
-  spec: string;
-  zone: string;
-  periodMonths: number;
-  bandwidth: string | null;
-  disk: string | null;
-  branded: boolean;
-  /** Canonical host name. */
-  name: string;
+/**
+ * An order, validated for shape by the route (type/provider/spec/zone/period are
+ * consistent): the fields of the stored server the client chooses, with the user
+ * still as an id (the stored server keeps its `stack-user:<n>` reference).
+ */
+export type CloudOrder = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone' | 'periodMonths' | 'bandwidth' | 'disk' | 'branded' | 'name'> & {
   forUserId: number;
-}
+};
 
 /**
  * POST /reseller/{id}/addCloudServer: checks the account-relative rules, charges the
