@@ -6,9 +6,10 @@ import { CommandError } from './io';
 
 /**
  * The desired state, read back from synthesized stacks (`cdk.tf.json`). Only the
- * resources the constructs write are understood: an object resource is a
- * `terraform_data` / `null_resource` whose create-time provisioner runs `handler ensure`
- * with the object's spec in `RESELLER_SPEC`; its replace-triggers hold the identity.
+ * resources the constructs write are understood: an object's settings resource
+ * (`<object>_settings`, a `terraform_data` / `null_resource`) has the create-time
+ * provisioner that runs `handler ensure` with the object's spec in `RESELLER_SPEC`;
+ * the object resource's replace-triggers hold the identity.
  */
 
 export type CarrierType = 'terraform_data' | 'null_resource';
@@ -143,11 +144,20 @@ export function readStack(stack: string, config: any): { objects: DesiredObject[
       const resellerId = literalText(env[ENV.resellerId]);
       if (apiUrl !== undefined) settings.apiUrl ??= apiUrl;
       if (resellerId !== undefined) settings.resellerId ??= resellerId;
-      objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}_settings` in byName));
+      // The settings resource runs `ensure`; its object resource is `<name>` without the
+      // suffix (stacks synthesized by 0.1 ran it from the object resource itself).
+      const objectName = name.endsWith(SETTINGS_SUFFIX) ? name.slice(0, -SETTINGS_SUFFIX.length) : undefined;
+      if (objectName !== undefined && objectName in byName) {
+        objects.push(readObject(stack, type, objectName, byName[objectName], env[ENV.spec], true));
+      } else {
+        objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName));
+      }
     }
   }
   return { objects, settings };
 }
+
+const SETTINGS_SUFFIX = '_settings';
 
 function ensureProvisioner(body: any): Record<string, any> | undefined {
   const provisioners: any[] = Array.isArray(body?.provisioner) ? body.provisioner : [];

@@ -3,13 +3,14 @@ import { byText } from './io';
 
 /**
  * `reseller-hosting review`: a `terraform show -json <planfile>` document summarised in
- * the user's terms. The two or three resources of one construct (object, settings,
- * password) are grouped into one line by the object's identity triggers (kind, key).
+ * the user's terms. The resources of one construct (object and settings; a password
+ * resource in stacks synthesized by 0.1) are grouped into one line by the object's
+ * identity triggers (kind, key).
  *
  * Categories:
  * - created: a new remote object;
- * - updated: mutable fields changed in place (the settings resource is replaced), or a
- *   password rotated (the password resource is replaced);
+ * - updated: mutable fields changed in place, or a password rotated (its version is
+ *   a trigger of the settings resource, which is replaced);
  * - destructive: the remote object is deleted (declared `absent: true`) or replaced
  *   (deleted, then created again: an identity field changed);
  * - orphan: the construct was removed from the code without `absent: true`: the object
@@ -265,10 +266,16 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   }
 
   // The object stays: look at its settings and password resources.
-  const settingsChanges = group.settings.filter(changes).flatMap(fieldChanges);
+  // The password version is a settings trigger (a separate password resource in stacks
+  // synthesized by 0.1): its change is a rotation, not a field.
+  const fields = group.settings.filter(changes).flatMap(fieldChanges);
+  const settingsChanges = fields.filter((c) => c.field !== 'passwordVersion');
+  const versionChange = fields.find((c) => c.field === 'passwordVersion');
   const password = group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
   let rotation: ReviewItem['passwordRotation'];
-  if (password) {
+  if (versionChange) {
+    rotation = { before: versionChange.before, after: versionChange.after };
+  } else if (password) {
     rotation = { before: valueText(password, 'before', 'passwordVersion'), after: valueText(password, 'after', 'passwordVersion') };
   }
   if (settingsChanges.length === 0 && !rotation && !object.actions.includes('update')) return undefined;

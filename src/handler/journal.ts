@@ -7,13 +7,14 @@ import { join } from 'node:path';
  * A small cross-process notebook in the local temp directory. Every handler
  * invocation is its own process, so this is how one step tells the next what it has
  * already done in this apply:
- * - `ensure` records the settings it applied for a Terraform object id, so the
- *   settings resource's `update` (same object id, same settings) makes no request;
+ * - a replaced settings resource notes its old triggers for the `ensure` that follows
+ *   (see retired.ts);
  * - a cloud server order is recorded before anything else, so a re-run never orders
  *   a second server while the first is still provisioning (and so not yet listed);
  * - caches of rarely changing lists (package types, users) for one Terraform run;
  * - the packages this run created, so that their first mail objects need no look-up.
- * Entries expire; losing the directory only costs extra requests, never correctness.
+ * Entries expire. Losing the directory costs extra requests, and makes the next
+ * `ensure` of a replaced settings resource behave as a first one (retired.ts).
  */
 export class Journal {
   constructor(private readonly dir: string = defaultJournalDir()) {}

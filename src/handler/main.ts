@@ -5,11 +5,12 @@ import { clientFor, connectionFromEnv } from './connection';
 import { HandlerError } from './errors';
 import { Journal } from './journal';
 import { RECONCILERS } from './reconcilers';
+import { forgetRetired, retireSettings } from './retired';
 import { parseIdentity, parseSpec } from './spec-input';
 
 /**
- * `reseller-hosting handler ensure|update|delete|set-password`: what Terraform's
- * provisioners run, once per object. Reads the object from RESELLER_SPEC and the
+ * `reseller-hosting handler <command>` (HANDLER_COMMANDS): what Terraform's
+ * provisioners run. Reads the object from RESELLER_SPEC and the
  * connection from RESELLER_API_URL / RESELLER_API_KEY, prints one line per action on
  * stdout, errors on stderr, and exits 0 or 1.
  */
@@ -21,6 +22,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
   }
   let subject = 'object';
   try {
+    if (command === 'retire-settings') {
+      // Needs no connection: it only takes a note for the `ensure` that follows.
+      retireSettings(new Journal(), env[ENV.spec]);
+      return EXIT.ok;
+    }
     const conn = connectionFromEnv(env);
     const password = env[ENV.password];
     const ctx: HandlerContext = {
@@ -42,7 +48,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const spec = parseSpec(env[ENV.spec]);
     subject = `${spec.path} (${spec.kind})`;
     const reconciler = RECONCILERS[spec.kind];
-    if (command === 'ensure') await reconciler.ensure(ctx, spec);
+    if (command === 'ensure') {
+      await reconciler.ensure(ctx, spec);
+      forgetRetired(ctx);
+    }
     else if (command === 'update') await reconciler.update(ctx, spec);
     else if (reconciler.setPassword) await reconciler.setPassword(ctx, spec);
     else throw new HandlerError(`set-password applies to mailboxes only, not to ${spec.kind}`);

@@ -1,15 +1,24 @@
 /**
  * The contract between the synthesized provisioners and `reseller-hosting handler`.
  * Provisioners run `node <relative path>/bin/reseller-hosting.js handler <command>`
- * (interpreter + command, no shell) with these environment variables.
+ * (interpreter + command, no shell) with these environment variables:
+ * - `ensure` (settings resource, create): create, adopt or update the object;
+ * - `retire-settings` (settings resource of a mailbox with a password or of a cloud
+ *   server, destroy): note the outgoing settings for the `ensure` that follows;
+ * - `delete` (object resource, destroy): delete the object, found by its identity;
+ * - `update`, `set-password`: what stacks synthesized by 0.1 ran from their separate
+ *   settings and password resources; still served, each reconciling for real.
  */
-export const HANDLER_COMMANDS = ['ensure', 'update', 'delete', 'set-password'] as const;
+export const HANDLER_COMMANDS = ['ensure', 'retire-settings', 'delete', 'update', 'set-password'] as const;
 export type HandlerCommand = (typeof HANDLER_COMMANDS)[number];
 
 export const ENV = {
-  /** ensure/update/set-password: JSON ObjectSpec. delete: JSON Identity (from `self`). */
+  /**
+   * ensure/update/set-password: JSON ObjectSpec. delete: JSON Identity, and
+   * retire-settings: the settings triggers (both from `self`).
+   */
   spec: 'RESELLER_SPEC',
-  /** Terraform id of the object resource: lets `update`/`set-password` skip work `ensure` just did. */
+  /** Terraform id of the object resource: what `retire-settings` notes are kept under. */
   objectId: 'RESELLER_OBJECT_ID',
   /** Base URL of the API (or the `apiUrl` prop of ResellerHosting). */
   apiUrl: 'RESELLER_API_URL',

@@ -3,7 +3,7 @@ import { ConflictError, PaymentRequiredError, WriteOutcomeUnknownError } from '.
 import {
   CLOUD_PRODUCT, CLOUD_SIZES, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, Identity, providerFromApi,
 } from '../../protocol';
-import { alreadyApplied, recordApplied } from '../applied';
+import { retiredSettings } from '../retired';
 import { HandlerContext } from '../context';
 import { describeDiffs, FieldDiff } from '../diff';
 import { HandlerError } from '../errors';
@@ -63,6 +63,14 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
   const orderName = `order:${ctx.accountScope}:${spec.hostName}`;
   let live = await findServer(ctx, spec.hostName);
   let verb = 'adopted';
+  if (!live && retiredSettings(ctx)) {
+    // Its settings resource was replaced, so the server existed: ordering (and paying
+    // for) another one behind a plan that said "update" would be a surprise.
+    throw new HandlerError(
+      `${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?); ` +
+        'to order a new one (charged), replace its object resource: terraform apply -replace=<its object resource>',
+    );
+  }
   if (!live) {
     // An order provisions for minutes before it is listed: a previous run (this apply
     // or one that failed) may already have placed it. Ordering again would bill twice.
@@ -79,10 +87,19 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
     live = await waitForServer(ctx, spec.path, spec.hostName, spec.timeoutMinutes, order.id);
     verb = 'created';
   }
+  // Listed: the order has done its job. A later order of the same host name (after a
+  // cancellation, `-replace` of the object) must not wait for this one.
+  if (ctx.journal.read(orderName, spec.timeoutMinutes * 60_000)) ctx.journal.write(orderName, null);
   const diffs = diffCloudServer(spec, live);
   if (diffs.length) throw immutableError(spec, diffs);
-  recordApplied(ctx, spec);
+  if (verb === 'adopted') await warnIfBranded(ctx, spec, live.id);
   ctx.info(`${verb} cloud server ${spec.hostName} (id ${live.id})`);
+}
+
+async function warnIfBranded(ctx: HandlerContext, spec: CloudServerSpec, id: number): Promise<void> {
+  if (spec.branded) return;
+  const withBrand = await ctx.client.getCloudServer(id);
+  if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
 }
 
 async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName: string): Promise<number | undefined> {
@@ -137,19 +154,11 @@ async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName:
 }
 
 export async function updateCloudServer(ctx: HandlerContext, spec: CloudServerSpec): Promise<void> {
-  if (alreadyApplied(ctx, spec)) {
-    ctx.info(`cloud server ${spec.hostName} is up to date (checked when it was created)`);
-    return;
-  }
   const live = await findServer(ctx, spec.hostName);
   if (!live) throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?)`);
   const diffs = diffCloudServer(spec, live);
   if (diffs.length) throw immutableError(spec, diffs);
-  if (!spec.branded) {
-    const withBrand = await ctx.client.getCloudServer(live.id);
-    if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
-  }
-  recordApplied(ctx, spec);
+  await warnIfBranded(ctx, spec, live.id);
   ctx.info(`cloud server ${spec.hostName} is up to date`);
 }
 

@@ -1,6 +1,5 @@
 import type { ForwarderEntry } from '../../client';
 import { ForwarderSpec, Identity, splitMailKey } from '../../protocol';
-import { alreadyApplied, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
 import { createdThisRun } from '../created';
 import { converge } from '../converge';
@@ -21,15 +20,10 @@ async function forwardersOf(ctx: HandlerContext, spec: ForwarderSpec): Promise<F
 
 export async function ensureForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<void> {
   const outcome = await reconcileForwarder(ctx, spec, !createdThisRun(ctx, spec.packageDomain));
-  recordApplied(ctx, spec);
   ctx.info(`${outcome} forwarder ${address(spec)} -> ${spec.remote}`);
 }
 
 export async function updateForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<void> {
-  if (alreadyApplied(ctx, spec)) {
-    ctx.info(`forwarder ${address(spec)} is up to date (applied when it was created)`);
-    return;
-  }
   const outcome = await reconcileForwarder(ctx, spec);
   ctx.info(outcome === 'adopted' ? `forwarder ${address(spec)} is up to date` : `updated forwarder ${address(spec)}: remote -> ${spec.remote}`);
 }

@@ -1,9 +1,9 @@
 import type { MailboxEntry } from '../../client';
 import { WriteOutcomeUnknownError } from '../../client';
 import { Identity, MailboxSpec, splitMailKey } from '../../protocol';
-import { alreadyApplied, appliedRecord, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
 import { createdThisRun } from '../created';
+import { RetiredSettings, retiredSettings } from '../retired';
 import { converge } from '../converge';
 import { describeDiffs, FieldDiff } from '../diff';
 import { HandlerError } from '../errors';
@@ -39,11 +39,21 @@ export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Pro
   }
   const live = await findMailbox(ctx, spec);
   if (live) {
-    // Adopting keeps the mailbox's password: a declared one is set by the password
-    // resource that runs next (it sees no record of this run having set it).
+    const replaced = retiredSettings(ctx);
     const changed = await applyMailboxSettings(ctx, spec, live);
-    ctx.info(`adopted mailbox ${address(spec)}${changed.length ? `; updated ${describeDiffs(changed)}` : ''}`);
-    recordApplied(ctx, spec, {});
+    const parts = changed.length ? [`updated ${describeDiffs(changed)}`] : [];
+    const due = password ? passwordIsDue(ctx, spec, replaced) : 'no';
+    if (password && due === 'yes') {
+      await writePassword(ctx, spec, live.id, password);
+      parts.push(`set its password (version ${spec.passwordVersion ?? 1})`);
+    } else if (due === 'undeclared-before') {
+      parts.push(
+        `kept its current password: none was declared for it before (or the stack was synthesized by 0.1); ` +
+          `raise passwordVersion to ${(spec.passwordVersion ?? 1) + 1} to set the declared one`,
+      );
+    }
+    if (replaced) ctx.info(parts.length ? `mailbox ${address(spec)}: ${parts.join('; ')}` : `mailbox ${address(spec)} is up to date`);
+    else ctx.info(`adopted mailbox ${address(spec)}${parts.length ? `; ${parts.join('; ')}` : ''}`);
     return;
   }
   if (!password) {
@@ -55,10 +65,26 @@ export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Pro
   return finishCreated(ctx, spec, (await createMailbox(ctx, spec, password, false))!);
 }
 
+/**
+ * Whether `ensure` sets the declared password of a mailbox that exists. A password
+ * cannot be read back, and the customer may have changed it in the control panel:
+ * it is written when the object is first ensured (adopting it) and when its version
+ * changed, not on other settings changes (retired.ts says which this is). Replaced
+ * settings without a password version had no password declared, or come from a stack
+ * synthesized by 0.1 (whose password had its own resource): the mailbox's password
+ * is kept then, and the user is told how to set it. Reconciling outside a provisioner
+ * (drift --fix) keeps the mailbox's password.
+ */
+function passwordIsDue(ctx: HandlerContext, spec: MailboxSpec, replaced: RetiredSettings | undefined): 'yes' | 'no' | 'undeclared-before' {
+  if (ctx.command !== 'ensure' || !ctx.objectId) return 'no';
+  if (!replaced) return 'yes';
+  if (replaced.passwordVersion === undefined) return 'undeclared-before';
+  return replaced.passwordVersion !== (spec.passwordVersion ?? 1) ? 'yes' : 'no';
+}
+
 async function finishCreated(ctx: HandlerContext, spec: MailboxSpec, created: MailboxEntry): Promise<void> {
   await applyMailboxSettings(ctx, spec, created);
   ctx.info(`created mailbox ${address(spec)}`);
-  recordApplied(ctx, spec, { passwordVersion: spec.passwordVersion ?? 1 });
 }
 
 /**
@@ -95,40 +121,36 @@ async function createMailbox(ctx: HandlerContext, spec: MailboxSpec, password: s
   return live;
 }
 
+/** `handler update` (stacks synthesized by 0.1): reconciles send/receive of an existing mailbox. */
 export async function updateMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
-  if (alreadyApplied(ctx, spec)) {
-    ctx.info(`mailbox ${address(spec)} is up to date (settings applied when it was created)`);
-    return;
-  }
   const live = await findMailbox(ctx, spec);
   if (!live) throw new HandlerError(`${spec.path}: mailbox ${address(spec)} does not exist (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
   const changed = await applyMailboxSettings(ctx, spec, live);
   ctx.info(changed.length ? `updated mailbox ${address(spec)}: ${describeDiffs(changed)}` : `mailbox ${address(spec)} is up to date`);
 }
 
-/** Sets the password when its version changed (the password resource is replaced only then). */
+/** `handler set-password` (stacks synthesized by 0.1, whose password resource was replaced only on rotation). */
 export async function setMailboxPassword(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
-  const version = spec.passwordVersion ?? 1;
-  if (appliedRecord(ctx)?.passwordVersion === version) {
-    ctx.info(`mailbox ${address(spec)}: password version ${version} was set when it was created`);
-    return;
-  }
   const password = passwordOf(ctx, spec);
   if (!password) throw new HandlerError(`${spec.path}: no password to set for mailbox ${address(spec)} (the variable or environment value is empty)`);
   const live = await findMailbox(ctx, spec);
   if (!live) throw new HandlerError(`${spec.path}: mailbox ${address(spec)} does not exist`);
+  await writePassword(ctx, spec, live.id, password);
+  ctx.info(`set password of mailbox ${address(spec)} (version ${spec.passwordVersion ?? 1})`);
+}
+
+async function writePassword(ctx: HandlerContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
   // A password cannot be read back; the write is idempotent, so an unknown outcome is
   // answered by writing once more.
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.client.updateMailbox(spec.packageDomain, spec.domain, { id: live.id, password });
-      break;
+      await ctx.client.updateMailbox(spec.packageDomain, spec.domain, { id, password });
+      return;
     } catch (err) {
       if (!(err instanceof WriteOutcomeUnknownError) || attempt >= 3) throw err;
       ctx.warn(`${spec.path}: setting the password of mailbox ${address(spec)}: outcome unknown, writing again`);
     }
   }
-  ctx.info(`set password of mailbox ${address(spec)} (version ${version})`);
 }
 
 export async function deleteMailbox(ctx: HandlerContext, id: Identity): Promise<void> {

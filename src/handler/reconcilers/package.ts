@@ -1,7 +1,6 @@
 import type { PackageDetail, PackageSummary, PackageType } from '../../client';
 import { WriteOutcomeUnknownError } from '../../client';
 import { Identity, PackageSpec } from '../../protocol';
-import { alreadyApplied, recordApplied } from '../applied';
 import { HandlerContext } from '../context';
 import { forgetCreatedPackage, recordCreatedPackage } from '../created';
 import { converge } from '../converge';
@@ -130,16 +129,11 @@ export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Pro
     recordCreatedPackage(ctx, spec.domainName, live!.id);
   }
   const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!));
-  recordApplied(ctx, spec);
   const details = verb === 'adopted' && changed.length ? `; updated ${describeDiffs(changed)}` : '';
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
 }
 
 export async function updatePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
-  if (alreadyApplied(ctx, spec)) {
-    ctx.info(`package ${spec.domainName} is up to date (settings applied when it was created)`);
-    return;
-  }
   const live = await findPrimary(ctx, spec);
   if (!live) {
     throw new HandlerError(
@@ -148,7 +142,6 @@ export async function updatePackage(ctx: HandlerContext, spec: PackageSpec): Pro
     );
   }
   const changed = await applyPackageSettings(ctx, await resolvePackage(ctx, spec), livePackageFromDetail(live));
-  recordApplied(ctx, spec);
   ctx.info(changed.length ? `updated package ${spec.domainName}: ${describeDiffs(changed)}` : `package ${spec.domainName} is up to date`);
 }
 
