@@ -6,7 +6,7 @@ import { timeProcess } from './stats';
  * Runs the create-time provisioners of a synthesized stack exactly as written
  * (interpreter, command, environment), in dependency order, with up to `parallelism`
  * at once as `terraform apply` does (its default is 10). Only what the constructs emit
- * is understood: `${self.id}`, `${terraform_data.X.id}` and `${var.X}`.
+ * is understood: `${self.id}`, `${terraform_data.X.id}`, `${var.X}` and `depends_on`.
  * test/helpers/mini-terraform.ts is the full (sequential) stand-in used by the tests;
  * this one only creates, but in parallel, so that a 400-package stack takes minutes.
  */
@@ -38,6 +38,7 @@ export async function applyCreates(
         deps.add(a);
         return '';
       });
+      for (const d of (body.depends_on ?? []) as string[]) deps.add(d);
       const provisioners = ((body.provisioner ?? []) as Array<Record<string, Record<string, unknown>>>)
         .map((p) => p['local-exec'])
         .filter((p) => p && p.when !== 'destroy');

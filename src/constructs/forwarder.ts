@@ -1,4 +1,4 @@
-import { TerraformResource } from 'cdktf';
+import { ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { canonicalEmail, checkEmailAddress, ForwarderSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';
@@ -48,10 +48,13 @@ export class Forwarder extends Construct {
   public readonly objectId: string;
   /** True when declared `absent: true` (all its resources have count = 0). */
   public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; ensure/delete provisioners). */
-  public readonly objectResource: TerraformResource;
-  /** The settings resource (remote trigger; update provisioner). */
-  public readonly settingsResource: TerraformResource;
+  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
+  public readonly objectResource: ITerraformDependable;
+  /**
+   * The settings resource (remote trigger): its create-time provisioner runs `handler ensure`,
+   * which creates, adopts or updates the object. Depend on it to run after the object exists.
+   */
+  public readonly settingsResource: ITerraformDependable;
   /** Logical id of the object resource in the synthesized stack. */
   public readonly logicalId: string;
 

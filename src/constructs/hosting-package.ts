@@ -1,4 +1,4 @@
-import { IResolvable, TerraformResource } from 'cdktf';
+import { IResolvable, ITerraformDependable } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
 import type { ICloudServer } from './managed-cloud-server';
@@ -101,10 +101,13 @@ export class HostingPackage extends Construct implements IHostingPackage {
   public readonly objectId: string;
   /** True when declared `absent: true` (all its resources have count = 0). */
   public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; ensure/delete provisioners). */
-  public readonly objectResource: TerraformResource;
-  /** The settings resource (mutable-field triggers; update provisioner). */
-  public readonly settingsResource: TerraformResource;
+  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
+  public readonly objectResource: ITerraformDependable;
+  /**
+   * The settings resource (mutable-field triggers): its create-time provisioner runs `handler ensure`,
+   * which creates, adopts or updates the object. Depend on it to run after the object exists.
+   */
+  public readonly settingsResource: ITerraformDependable;
   /** Logical id of the object resource in the synthesized stack. */
   public readonly logicalId: string;
 

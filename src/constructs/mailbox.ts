@@ -1,4 +1,4 @@
-import { Annotations, IResolvable, TerraformResource } from 'cdktf';
+import { Annotations, IResolvable, ITerraformDependable } from 'cdktf';
 import { Construct } from 'constructs';
 import { ENV, MailboxSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';
@@ -77,12 +77,13 @@ export class Mailbox extends Construct {
   public readonly objectId: string;
   /** True when declared `absent: true` (all its resources have count = 0). */
   public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; ensure/delete provisioners). */
-  public readonly objectResource: TerraformResource;
-  /** The settings resource (send/receive triggers; update provisioner). */
-  public readonly settingsResource: TerraformResource;
-  /** The password resource (password version trigger; set-password provisioner), when a password is given. */
-  public readonly passwordResource?: TerraformResource;
+  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
+  public readonly objectResource: ITerraformDependable;
+  /**
+   * The settings resource (send/receive and password version triggers): its create-time provisioner runs `handler ensure`,
+   * which creates, adopts or updates the object. Depend on it to run after the object exists.
+   */
+  public readonly settingsResource: ITerraformDependable;
   /** Logical id of the object resource in the synthesized stack. */
   public readonly logicalId: string;
 
@@ -116,7 +117,6 @@ export class Mailbox extends Construct {
     });
     this.objectResource = wiring.objectResource;
     this.settingsResource = wiring.settingsResource;
-    this.passwordResource = wiring.passwordResource;
     this.objectId = wiring.objectId;
     this.logicalId = wiring.logicalId;
 

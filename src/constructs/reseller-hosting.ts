@@ -66,7 +66,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
     const registry = registryOf(this);
     const objectsBefore = registry.objects.length;
     const first = registry.hosting;
-    registry.hostings.push(this);
+    registry.addHosting(this);
 
     if (this.resourceType === 'null_resource' && first === undefined) {
       const stack = TerraformStack.of(this);

@@ -15,11 +15,11 @@ const numbers = (f: Figure) => f.measured.match(/[0-9]+(\.[0-9]+)?/g)?.map(Numbe
 
 beforeAll(() => requireBuiltHandler());
 
-test('handler overhead: an in-sync ensure and a journal-answered update, timed against node -e 0', async () => {
+test('handler overhead: an in-sync ensure and a retire-settings note, timed against node -e 0', async () => {
   const f = await handlerFigure(TINY);
   figures.push(f);
   expect(numbers(f).every((n) => Number.isFinite(n) && n > 0)).toBe(true);
-  expect(f.details).toMatch(/handler update/);
+  expect(f.details).toMatch(/handler retire-settings/);
 });
 
 test('API growth: requests and bytes per object, and requests per object within the goal', async () => {

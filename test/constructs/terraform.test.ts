@@ -63,13 +63,19 @@ describe('with terraform', () => {
   });
 
   tfTest('the handler path works from the stack working directory', () => {
-    const handler = config.resource.terraform_data.site.provisioner[0]['local-exec'].interpreter[1];
+    const handler = config.resource.terraform_data.site_settings.provisioner[0]['local-exec'].interpreter[1];
+    expect(config.resource.terraform_data.site.provisioner[0]['local-exec'].interpreter[1]).toBe(handler);
     expect(path.isAbsolute(handler)).toBe(false);
     expect(fs.realpathSync(path.resolve(dir, handler))).toBe(fs.realpathSync(HANDLER));
   });
 
   tfTest('jsonencode specs decode to the values, whatever quotes or template characters they hold', () => {
-    const spec = (id: string) => config.resource.terraform_data[id].provisioner[0]['local-exec'].environment.RESELLER_SPEC;
+    // ensure runs from the settings resource; its RESELLER_SPEC is the object's spec
+    const spec = (id: string) => {
+      const ensure = config.resource.terraform_data[`${id}_settings`].provisioner[0]['local-exec'];
+      expect(ensure.command).toBe('ensure');
+      return ensure.environment.RESELLER_SPEC;
+    };
     const consoleDir = fs.mkdtempSync(path.join(path.dirname(dir), 'console-'));
     fs.writeFileSync(
       path.join(consoleDir, 'main.tf.json'),

@@ -1,6 +1,6 @@
 import { Fn, Lazy, TerraformVariable } from 'cdktf';
 import { HostingPackage, Mailbox } from '../../src';
-import { env, Json, resources, synth, warnings } from './util';
+import { env, Json, provisioner, resources, synth, warnings } from './util';
 
 /** Every string in the JSON, with the path where it occurs. */
 function strings(value: Json, at = ''): Array<[string, string]> {
@@ -10,13 +10,11 @@ function strings(value: Json, at = ''): Array<[string, string]> {
   return [];
 }
 
-const PASSWORD_PATHS = [
-  '.resource.terraform_data.info.provisioner[0].local-exec.environment.RESELLER_MAILBOX_PASSWORD',
-  '.resource.terraform_data.info_password.provisioner[0].local-exec.environment.RESELLER_MAILBOX_PASSWORD',
-];
+/** The one place a password goes: the environment of the settings resource's ensure. */
+const PASSWORD_PATHS = ['.resource.terraform_data.info_settings.provisioner[0].local-exec.environment.RESELLER_MAILBOX_PASSWORD'];
 
 describe('secrets', () => {
-  test('a sensitive variable password reaches only the provisioner environment of ensure and set-password', () => {
+  test('a sensitive variable password reaches only the provisioner environment of ensure', () => {
     let info!: Mailbox;
     const { json } = synth((stack) => {
       const pw = new TerraformVariable(stack, 'info_pw', { type: 'string', sensitive: true });
@@ -28,10 +26,15 @@ describe('secrets', () => {
     expect(JSON.stringify(json.resource)).not.toMatch(/"input"/);
     expect(json.output).toBeUndefined();
     expect(warnings(info)).toEqual([]);
-    // the settings and delete provisioners never get it
+    // the destroy-time provisioners never get it, and no trigger holds it
     const r = resources(json);
-    expect(env(r.info_settings, 'update').RESELLER_MAILBOX_PASSWORD).toBeUndefined();
+    expect(provisioner(r.info_settings, 'ensure').when).toBeUndefined();
+    expect(env(r.info_settings, 'retire-settings').RESELLER_MAILBOX_PASSWORD).toBeUndefined();
     expect(env(r.info, 'delete').RESELLER_MAILBOX_PASSWORD).toBeUndefined();
+    expect(JSON.stringify(r.info_settings.triggers_replace)).not.toContain('info_pw');
+    expect(r.info_password).toBeUndefined();
+    expect(Object.keys(info)).not.toContain('passwordResource');
+    expect((info as unknown as Record<string, unknown>).passwordResource).toBeUndefined();
   });
 
   test('a stringValue of a sensitive variable works the same', () => {
@@ -83,12 +86,12 @@ describe('tokens', () => {
       });
     });
     const r = resources(json);
-    const spec = env(r.site, 'ensure').RESELLER_SPEC;
+    const spec = env(r.site_settings, 'ensure').RESELLER_SPEC;
     expect(spec).toBe(
       '${jsonencode({"kind" = "package", "path" = "MyStack/site", "domainName" = var.domain, "extraDomainNames" = var.extra, ' +
         '"packageType" = var.type, "label" = "Site \\"${upper(var.domain)}\\" $${literal}", "documentRoots" = {}, "enabled" = var.enabled})}',
     );
-    expect(env(r.site_settings, 'update').RESELLER_SPEC).toBe(spec);
+    expect(r.site.provisioner).toHaveLength(1); // delete only: the spec is not repeated on the object
     expect(r.site.triggers_replace).toEqual({ kind: 'package', key: '${var.domain}', placement: '', parent: '' });
     expect(r.site_settings.triggers_replace).toEqual({
       object: '${terraform_data.site.id}',
@@ -108,7 +111,7 @@ describe('tokens', () => {
     });
     const r = resources(json);
     expect(r.info.triggers_replace.key).toBe('info@${var.stage}.example.com');
-    expect(env(r.info, 'ensure').RESELLER_SPEC).toContain('"packageDomain" = "${var.stage}.example.com"');
+    expect(env(r.info_settings, 'ensure').RESELLER_SPEC).toContain('"packageDomain" = "${var.stage}.example.com"');
   });
 
   test('token values are not validated at synth', () => {
@@ -128,7 +131,9 @@ describe('tokens', () => {
       const site = new HostingPackage(stack, 'site', { domainName: 'example.com', packageType: 'x' });
       new Mailbox(stack, 'info', { package: site, localPart: 'info', passwordEnv: 'PW', passwordVersion: n.numberValue });
     });
-    expect(resources(json).info_password.triggers_replace.passwordVersion).toBe('${var.pwv}');
+    const r = resources(json);
+    expect(r.info_settings.triggers_replace.passwordVersion).toBe('${var.pwv}');
+    expect(env(r.info_settings, 'ensure').RESELLER_SPEC).toContain('"passwordVersion" = var.pwv');
   });
 
   test('a lazy value that produces a literal is rendered as a literal inside jsonencode', () => {
@@ -140,6 +145,6 @@ describe('tokens', () => {
         label: Lazy.stringValue({ produce: () => 'say "hi" ${not}' }),
       });
     });
-    expect(env(resources(json).site, 'ensure').RESELLER_SPEC).toContain('"label" = "say \\"hi\\" $${not}"');
+    expect(env(resources(json).site_settings, 'ensure').RESELLER_SPEC).toContain('"label" = "say \\"hi\\" $${not}"');
   });
 });

@@ -73,3 +73,12 @@ export const HANDLER = path.join(PACKAGE_ROOT, 'bin', 'reseller-hosting.js');
 export function stackDir(app: App, stackName = STACK): string {
   return path.join(path.resolve(app.outdir), 'stacks', stackName);
 }
+
+/** The local-exec commands of a resource, in order; destroy-time ones marked `(destroy)`. */
+export function commands(resource: Json): string[] {
+  return (resource.provisioner ?? []).map((p: Json) => {
+    const exec = p['local-exec'];
+    if (!exec) throw new Error(`not a local-exec provisioner: ${JSON.stringify(p)}`);
+    return exec.when === 'destroy' ? `${exec.command} (destroy)` : exec.command;
+  });
+}

@@ -6,14 +6,19 @@ import { runDriftCli } from '../../src/drift/cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { MiniTerraform } from '../helpers/mini-terraform';
 import { synthExample } from '../helpers/synth';
+import { legacyStack } from '../integration/legacy-stack';
+import { MiniTerraform } from '../helpers/mini-terraform';
+import { sha256 } from '../integration/support';
 import { apiEnv, capture, LoggedRequest, outOfBand, removeTempDirs, runBinary, tempDir } from './helpers';
 
 /**
  * `reseller-hosting drift` against the emulator: the example stack is deployed by
  * running its synthesized provisioners, then changed out of band through the API,
  * and drift must report exactly what changed, with the right exit codes, and repair it.
+ * Objects are reported at the address of their object resource (`terraform_data.shop`),
+ * although the settings resource (`terraform_data.shop_settings`) runs ensure; stacks
+ * synthesized by 0.1 (ensure on the object resource) are read the same way.
  */
 const PASSWORD = 'Initial-Passw0rd!';
 
@@ -28,10 +33,11 @@ beforeAll(async () => {
   outdir = tempDir('reseller-drift-');
   const journal = tempDir('journal-');
   const { stackDir, json } = synthExample({}, outdir);
-  await new MiniTerraform(stackDir, handlerEnv(emu.url, journal), { mailbox_password: PASSWORD }).apply(json);
+  const runs = await new MiniTerraform(stackDir, handlerEnv(emu.url, journal), { mailbox_password: PASSWORD }).apply(json);
+  if (runs.length !== 9 || runs.some((r) => r.command !== 'ensure')) throw new Error(`unexpected deployment: ${runs.map((r) => r.address)}`);
   env = apiEnv(emu.url, journal);
   api = outOfBand(emu.url);
-}, 90_000); // about 20 handler processes, on a busy 2-core machine
+}, 90_000); // 9 handler processes, on a busy 2-core machine
 afterAll(async () => {
   api?.close();
   await emu?.stop();
@@ -72,6 +78,8 @@ test('a freshly deployed stack is in sync: exit 0, also with --detailed-exitcode
     'forwarder sales@example-shop.com',
     'forwarder tips@example-blog.com',
   ]);
+  // The settings resources (which run ensure) are not reported as objects of their own.
+  expect(doc.objects.map((o) => o.address).filter((a) => a.endsWith('_settings'))).toEqual([]);
   expect(object(doc, 'terraform_data.shop_app')).toEqual({
     stack: 'reseller-example', kind: 'package', key: 'app.example-shop.com', placement: 'web1.example-shop.com',
     path: 'reseller-example/shop_app', address: 'terraform_data.shop_app', declared: 'present', status: 'in-sync',
@@ -206,6 +214,20 @@ test('--fix with the password recreates the mailbox; the second report is clean;
   expect((await drift(['--detailed-exitcode'])).code).toBe(2);
 });
 
+test('--fix never sets the password of an existing mailbox, even with RESELLER_MAILBOX_PASSWORD set', async () => {
+  const shop = packageId('example-shop.com');
+  const orders = (await api.getMail(shop, 'example-shop.com')).mailboxes.find((m) => m.local === 'orders')!;
+  await api.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false, password: 'Customer-Choice-7' });
+  const { code, doc } = await driftJson(['--fix', '--detailed-exitcode', '--ignore-unmanaged'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
+  expect(code).toBe(0);
+  expect(doc.fix!.actions).toEqual([
+    expect.objectContaining({ address: 'terraform_data.shop_orders', action: 'ensure', outcome: 'fixed', message: 'adopted mailbox orders@example-shop.com; updated send false -> true' }),
+  ]);
+  const after = mailOf(emu.account(), 'example-shop.com').mailboxes.find((m) => m.local === 'orders')!;
+  expect(after.send).toBe(true);
+  expect(after.passwordSha256).toBe(sha256('Customer-Choice-7'));
+});
+
 test('absent objects: still present is drift, --fix removes them with the handler', async () => {
   const absentOut = tempDir('reseller-drift-absent-');
   synthExample({ ordersAbsent: true }, absentOut);
@@ -325,4 +347,53 @@ test('the installed command: exit codes through bin/reseller-hosting.js', async 
   expect(drifted.stdout).toContain('label: "Example Blog" (declared) -> "Changed again" (live)');
   const failed = await runBinary(['drift', '--out', outdir], { ...env, RESELLER_API_URL: 'http://127.0.0.1:9' });
   expect(failed.code).toBe(1);
+});
+
+test('a null_resource stack is read the same way: object address, settings address to replace', async () => {
+  const dir = tempDir('reseller-drift-null-');
+  const app = new App({ outdir: dir });
+  const stack = new TerraformStack(app, 'nulls');
+  new ResellerHosting(stack, 'reseller', { resourceType: 'null_resource' });
+  new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', label: 'Another label', stackUser: 'stack-user:989902' });
+  app.synth();
+  await api.setPackageLabel(packageId('example-blog.com'), 'Live label');
+  const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], env);
+  expect(run.code).toBe(0);
+  const doc = JSON.parse(run.stdout) as DriftDocument;
+  expect(doc.objects).toEqual([
+    expect.objectContaining({
+      address: 'null_resource.blog', kind: 'package', key: 'example-blog.com', status: 'changed', replaceAddress: 'null_resource.blog_settings',
+      diffs: [{ field: 'label', declared: 'Another label', live: 'Live label' }],
+    }),
+  ]);
+});
+
+test('a stack synthesized by 0.1 (ensure on the object resource, update on the settings) is read the same way', async () => {
+  const dir = tempDir('reseller-drift-legacy-');
+  const { stackDir, json } = legacyStack(dir);
+  const runs = await new MiniTerraform(stackDir, handlerEnv(emu.url, tempDir('journal-')), { mailbox_password: PASSWORD }).apply(json);
+  expect(runs.filter((r) => r.command === 'ensure').map((r) => r.address).sort()).toEqual(['terraform_data.info', 'terraform_data.sales', 'terraform_data.site']);
+  const read = async () => {
+    const r = await capture(runDriftCli, ['--out', dir, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
+    return { code: r.code, doc: JSON.parse(r.stdout) as DriftDocument };
+  };
+  const clean = await read();
+  expect(clean.code).toBe(0);
+  expect(clean.doc.objects.map((o) => `${o.address} ${o.kind} ${o.key} ${o.status}`)).toEqual([
+    'terraform_data.site package legacy-shop.com in-sync',
+    'terraform_data.info mailbox info@legacy-shop.com in-sync',
+    'terraform_data.sales forwarder sales@legacy-shop.com in-sync',
+  ]);
+  expect(object(clean.doc, 'terraform_data.info').path).toBe('legacy/info');
+
+  const site = packageId('legacy-shop.com');
+  await api.setPackageLabel(site, 'Renamed in the panel');
+  const info = (await api.getMail(site, 'legacy-shop.com')).mailboxes.find((m) => m.local === 'info')!;
+  await api.deleteMail(site, 'legacy-shop.com', [info.id]);
+  const drifted = await read();
+  expect(drifted.code).toBe(2);
+  expect(object(drifted.doc, 'terraform_data.site')).toMatchObject({
+    status: 'changed', replaceAddress: 'terraform_data.site_settings', diffs: [{ field: 'label', declared: 'Legacy Shop', live: 'Renamed in the panel' }],
+  });
+  expect(object(drifted.doc, 'terraform_data.info')).toMatchObject({ status: 'missing', replaceAddress: 'terraform_data.info' });
 });

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { ExampleOptions } from '../../examples/stack';
+import { createHash } from 'node:crypto';
+import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
 import { mailOf } from '../helpers/emulator';
 import { synthExample } from '../helpers/synth';
@@ -54,7 +56,17 @@ test('terraform apply creates the example; a second plan reports no changes', as
   synth({});
   await terraform(tf, ['init', '-input=false', '-no-color'], stackDir, env);
   const result = await apply();
-  expect(result.stdout).toMatch(/Apply complete! Resources: 21 added, 0 changed, 0 destroyed/);
+  // Nine constructs, two resources each; one handler process per object (its settings
+  // resource's `ensure`), none for the object resources.
+  expect(result.stdout).toMatch(/Apply complete! Resources: 18 added, 0 changed, 0 destroyed/);
+  const provisioned = [...result.stdout.matchAll(/^(\S+): Provisioning with 'local-exec'\.\.\.$/gm)].map((m) => m[1]);
+  expect(provisioned.sort()).toEqual(
+    ['blog', 'blog_editor', 'blog_tips', 'shop', 'shop_app', 'shop_info', 'shop_orders', 'shop_sales', 'web1'].map((id) => `terraform_data.${id}_settings`).sort(),
+  );
+  // (Terraform hides the command line of a provisioner whose environment holds a
+  // sensitive value, the mailboxes': each settings resource has one create-time provisioner.)
+  const commands = [...result.stdout.matchAll(/^\S+ \(local-exec\): Executing: \[.*"handler" "([a-z-]+)"\]$/gm)].map((m) => m[1]);
+  expect(commands).toEqual(Array(6).fill('ensure'));
 
   const account = emu.account();
   expect(account.packages.map((p) => p.name).sort()).toEqual(['app.example-shop.com', 'example-blog.com', 'example-shop.com']);
@@ -73,7 +85,13 @@ test('terraform apply creates the example; a second plan reports no changes', as
   expect({ code: plan.code, output: plan.output }).toEqual({ code: 0, output: expect.stringMatching(/No changes/) });
 });
 
-test('changing mutable fields replaces only *_settings resources; objects keep their ids', async () => {
+test('changing mutable fields replaces only *_settings resources; objects keep their ids and a customer\'s own password', async () => {
+  // The customer changes the orders mailbox's password in the control panel: a change
+  // of its `send` setting must not put the stack's password back.
+  const customers = 'Customers-Own-Passw0rd!';
+  const client = new ResellerClient({ baseUrl: emu.url, apiKey: DEFAULT_API_KEY });
+  await client.updateMailbox('example-shop.com', 'example-shop.com', { id: mailbox('example-shop.com', 'orders')!.id, password: customers });
+  expect(mailbox('example-shop.com', 'orders')!.passwordSha256).toBe(createHash('sha256').update(customers).digest('hex'));
   const before = emu.account();
   const idsBefore = before.packages.map((p) => [p.name, p.id]).sort();
   const shopMail = mailOf(before, 'example-shop.com');
@@ -145,10 +163,9 @@ test('absent: true on a mailbox deletes it, and only it', async () => {
   // `absent` synthesizes `count = 0`; Terraform moves the instance to [0] implicitly and destroys it.
   expect(plan.changes).toEqual({
     'terraform_data.shop_orders[0]': ['delete'],
-    'terraform_data.shop_orders_password[0]': ['delete'],
     'terraform_data.shop_orders_settings[0]': ['delete'],
   });
-  expect(plan.planText).toMatch(/Plan: 0 to add, 0 to change, 3 to destroy/);
+  expect(plan.planText).toMatch(/Plan: 0 to add, 0 to change, 2 to destroy/);
 
   const result = await apply(['p']);
   expect(result.stdout).toMatch(/deleted mailbox orders@example-shop.com/);
@@ -160,7 +177,7 @@ test('terraform destroy removes every managed package and mail object, and retai
   const serverId = emu.account().cloudServers[0].id;
   const result = await terraform(tf, ['destroy', '-auto-approve', '-input=false', '-no-color'], stackDir, env);
   const output = result.stdout + result.stderr;
-  expect(output).toMatch(/Destroy complete! Resources: 18 destroyed/);
+  expect(output).toMatch(/Destroy complete! Resources: 16 destroyed/);
   expect(output).toMatch(/cloud server web1\.example-shop\.com \(id \d+\) was NOT cancelled.*billing continues/);
 
   const account = emu.account();

@@ -77,7 +77,7 @@ test('the example stack (password from an ephemeral, sensitive variable): apply,
   // Rotation: a new password value and a bumped version, reviewed as a saved plan, then applied.
   synthExample({ infoPasswordVersion: 2 }, outdir);
   const plan = await savedPlan(tf, stackDir, envWith(PASSWORD_2));
-  expect(plan.changes).toEqual({ 'terraform_data.shop_info_password': ['delete', 'create'] });
+  expect(plan.changes).toEqual({ 'terraform_data.shop_info_settings': ['delete', 'create'] });
   outputs['plan -out'] = plan.planText;
   outputs['show (human)'] = plan.showText;
   keep('apply p', await terraform(tf, ['apply', '-input=false', '-no-color', 'p'], stackDir, envWith(PASSWORD_2)));
@@ -138,13 +138,13 @@ test('passwordEnv keeps the password out of even the JSON plan, and out of handl
   await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: '^/package/[^/]+/email/', status: 400 }] });
   const failed = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env, [1]);
   outputs['failed apply'] = failed.stdout + failed.stderr;
-  expect(outputs['failed apply']).toMatch(/error: set-password audit-env\/admin \(mailbox\): .*400/);
-  expect(outputs['failed apply']).toMatch(/Error running command 'set-password'/);
+  expect(outputs['failed apply']).toMatch(/error: ensure audit-env\/admin \(mailbox\): .*400/);
+  expect(outputs['failed apply']).toMatch(/Error running command 'ensure'/);
   await emu.control('DELETE', 'faults');
 
-  plan = await savedPlan(tf, stackDir, env); // the tainted password resource is replaced
+  plan = await savedPlan(tf, stackDir, env); // the tainted settings resource is replaced
   outputs['plan 2'] = plan.planText + plan.showText + plan.jsonText;
-  expect(plan.changes).toEqual({ 'terraform_data.admin_password': ['delete', 'create'] });
+  expect(plan.changes).toEqual({ 'terraform_data.admin_settings': ['delete', 'create'] });
   const rotated = await terraform(tf, ['apply', '-input=false', '-no-color', 'p'], stackDir, env);
   outputs['apply 2'] = rotated.stdout + rotated.stderr;
   expect(admin().passwordSha256).toBe(sha256(PASSWORD_ENV));

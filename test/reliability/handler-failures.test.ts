@@ -106,7 +106,7 @@ const path = (id: string) => `${STACK_NAME}/${id}`;
 
 test('400 on creating a package: exit 1 naming the package, createPackage and the API message; then converges', async () => {
   const failed = await failThenConverge(() => sites.push(site('b')), [{ method: 'POST', path: '/addWeb$', status: 400 }]);
-  const d = diagnosticFor(failed, 'terraform_data.site_b');
+  const d = diagnosticFor(failed, 'terraform_data.site_b_settings');
   expect(d).toContain('exit status 1');
   expect(d).toContain(`ensure ${path('site_b')} (package)`);
   expect(d).toContain('createPackage POST /reseller/*/addWeb failed: 400 Bad Request: injected fault: status 400');
@@ -114,18 +114,18 @@ test('400 on creating a package: exit 1 naming the package, createPackage and th
 
 test('402 on creating mail: each mail object names itself, its operation and the API message; then converges', async () => {
   const failed = await failThenConverge(() => sites.push(site('c')), [{ method: 'POST', path: '/email/fail-c\\.example$', status: 402 }]);
-  expect(failedAddresses(failed)).toEqual(['terraform_data.c_info', 'terraform_data.c_sales']); // the package itself was created
-  expect(diagnosticFor(failed, 'terraform_data.c_info')).toContain(
+  expect(failedAddresses(failed)).toEqual(['terraform_data.c_info_settings', 'terraform_data.c_sales_settings']); // the package itself was created
+  expect(diagnosticFor(failed, 'terraform_data.c_info_settings')).toContain(
     `ensure ${path('c_info')} (mailbox): createMailbox POST /package/fail-c.example/email/fail-c.example failed: 402 Payment Required: injected fault: status 402`,
   );
-  expect(diagnosticFor(failed, 'terraform_data.c_sales')).toContain(
+  expect(diagnosticFor(failed, 'terraform_data.c_sales_settings')).toContain(
     `ensure ${path('c_sales')} (forwarder): createForwarder POST /package/fail-c.example/email/fail-c.example failed: 402 Payment Required: injected fault: status 402`,
   );
 }, 90_000);
 
 test('409 on creating mail: the error names the object, the operation AND the API message; then converges', async () => {
   const failed = await failThenConverge(() => sites.push(site('d')), [{ method: 'POST', path: '/email/fail-d\\.example$', status: 409 }]);
-  for (const [address, id, what] of [['terraform_data.d_info', 'd_info', 'create mailbox info@fail-d.example'], ['terraform_data.d_sales', 'd_sales', 'create forwarder sales@fail-d.example']]) {
+  for (const [address, id, what] of [['terraform_data.d_info_settings', 'd_info', 'create mailbox info@fail-d.example'], ['terraform_data.d_sales_settings', 'd_sales', 'create forwarder sales@fail-d.example']]) {
     const d = diagnosticFor(failed, address);
     expect(d).toContain('exit status 1');
     expect(d).toContain(`${path(id)}: ${what}`);
@@ -137,7 +137,7 @@ test('409 on creating mail: the error names the object, the operation AND the AP
 
 test('500 on creating mail (outcome unknown): the error names the object, the operation AND the API message; then converges', async () => {
   const failed = await failThenConverge(() => sites.push(site('e')), [{ method: 'POST', path: '/email/fail-e\\.example$', status: 500 }]);
-  const d = diagnosticFor(failed, 'terraform_data.e_info');
+  const d = diagnosticFor(failed, 'terraform_data.e_info_settings');
   expect(d).toContain(`${path('e_info')}: create mailbox info@fail-e.example`);
   expect(d).toMatch(/500/);
   expect(d).toContain('injected fault: status 500');
@@ -145,7 +145,7 @@ test('500 on creating mail (outcome unknown): the error names the object, the op
 
 test('500 on a read: exit 1 naming the package, getPackage and the API message; then converges', async () => {
   const failed = await failThenConverge(() => sites.push(site('f')), [{ method: 'GET', path: '^/package/fail-f\\.example$', status: 500 }]);
-  expect(diagnosticFor(failed, 'terraform_data.site_f')).toContain(
+  expect(diagnosticFor(failed, 'terraform_data.site_f_settings')).toContain(
     `ensure ${path('site_f')} (package): getPackage GET /package/fail-f.example failed: 500 Internal Server Error: injected fault: status 500`,
   );
 }, 90_000);
@@ -153,7 +153,7 @@ test('500 on a read: exit 1 naming the package, getPackage and the API message; 
 test('400 on an in-place update: the settings resource names the package, setPackageLabel and the API message; then converges', async () => {
   const failed = await failThenConverge(() => (sites[0].label = 'Renamed A'), [{ method: 'POST', path: '/updatePackage$', status: 400 }]);
   expect(diagnosticFor(failed, 'terraform_data.site_a_settings')).toContain(
-    `update ${path('site_a')} (package): setPackageLabel POST /reseller/*/updatePackage failed: 400 Bad Request: injected fault: status 400`,
+    `ensure ${path('site_a')} (package): setPackageLabel POST /reseller/*/updatePackage failed: 400 Bad Request: injected fault: status 400`,
   );
 }, 90_000);
 

@@ -106,7 +106,7 @@ test('no API key and no password in any artifact of apply, plan, show and destro
   const planned = await terraform(tf, stackDir, ['plan', '-out=rotation.tfplan', '-input=false', '-no-color'], rotatedEnv);
   runs.push(planned);
   expect(planned.code).toBe(0);
-  expect(planned.stdout).toMatch(/terraform_data\.shop_info_password must be replaced/);
+  expect(planned.stdout).toMatch(/terraform_data\.shop_info_settings must be replaced/);
   const showJson = await run(stackDir, ['show', '-json', '-no-color', 'rotation.tfplan']);
   await run(stackDir, ['show', '-no-color', 'rotation.tfplan']);
   expect(JSON.parse(showJson.stdout).resource_changes.length).toBeGreaterThan(0);
@@ -149,7 +149,7 @@ test('no API key and no password in any artifact of apply, plan, show and destro
   }
   const handlerText = readText(handlerOutput);
   expect(handlerText).toMatch(/handler ensure stdout\] created mailbox info@example-shop\.com/);
-  expect(handlerText).toMatch(/handler set-password stdout\] set password of mailbox info@example-shop\.com \(version 2\)/);
+  expect(handlerText).toMatch(/handler ensure stdout\] mailbox info@example-shop\.com: set its password \(version 2\)/);
   expect(handlerText).toMatch(/handler delete stdout\] deleted mailbox orders@example-shop\.com/);
   expect(dataFileWithMailboxes).toContain(hashOf(PASSWORD_B)); // the hash, by design; never the password
 

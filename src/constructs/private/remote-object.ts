@@ -1,18 +1,10 @@
 import * as path from 'node:path';
-import {
-  Fn,
-  Lazy,
-  LocalExecProvisioner,
-  TerraformResource,
-  TerraformSelf,
-  TerraformStack,
-} from 'cdktf';
-import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
+import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { ENV, HandlerCommand, identityOf, ObjectSpec, settingsOf } from '../../protocol';
 import { CarrierResourceType, Claim, registryOf, StackRegistry } from './registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from './tokens';
-import { TerraformData } from './terraform-data';
+import { CarrierSpec, dependableOf } from './carrier';
 import { Problems } from './validation';
 
 /** The managed parent of an object: a mail object's package, a package's cloud server. */
@@ -33,30 +25,48 @@ export interface RemoteObjectProps {
   readonly parent?: ParentLink;
   readonly absent: boolean;
   readonly protect: boolean;
-  /** Set for a mailbox with `password` or `passwordEnv`: adds the password resource. */
+  /** Set for a mailbox with `password` or `passwordEnv`: its version is a settings trigger. */
   readonly password?: { readonly value?: string; readonly version: number };
   /** The natural keys this object claims in its stack (canonical, literal values only). */
   readonly claims: () => Claim[];
 }
+
+/** The wiring of each managed construct, for its children. */
+const wirings = new WeakMap<IConstruct, RemoteObject>();
 
 /** Terraform identifiers: a letter or underscore, then letters, digits, `_` or `-`. */
 const TERRAFORM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /**
  * The shared wiring of every managed construct (DESIGN section 2): an object resource
- * whose replace-triggers are the identity, a settings resource whose replace-triggers
- * are the mutable fields, and for a mailbox with a password a password resource. Each
- * runs `node <handler> handler <command>` through a local-exec provisioner.
+ * whose replace-triggers are the identity, and a settings resource whose
+ * replace-triggers are the mutable fields and the password version. Each runs
+ * `node <handler> handler <command>` through local-exec provisioners.
+ *
+ * One handler process per object on create: the object resource only mints the
+ * Terraform id the identity hangs on (and deletes on destroy); its settings resource
+ * runs `ensure` with the full desired state, which creates, adopts or updates. A
+ * change of a mutable field replaces only the settings resource, so `ensure` runs
+ * again and updates in place; a change of identity replaces the object, whose destroy
+ * provisioner deletes the old one before the new settings resource creates the new.
+ * Every provisioner process costs a Node start-up, which is what `terraform apply`
+ * spends most of its time on (BENCHMARKS.md).
+ *
+ * Synthesis creates no cdktf tokens here (each captures a stack trace, the larger part
+ * of synth time): references are written as Terraform expressions, and the
+ * connection settings of a ResellerHosting declared later are filled in by the
+ * registry when it is declared.
  */
 export class RemoteObject {
   /** Logical id of the object resource: the construct's id path below the stack, joined with `_`. */
   public readonly logicalId: string;
   public readonly resourceType: CarrierResourceType;
-  public readonly objectResource: TerraformResource;
-  public readonly settingsResource: TerraformResource;
-  public readonly passwordResource?: TerraformResource;
+  public readonly objectResource: ITerraformDependable;
+  public readonly settingsResource: ITerraformDependable;
   /** `${<type>.<logicalId>.id}`. */
   public readonly objectId: string;
+  /** `<type>.<logicalId>_settings`: what a child's settings resource depends on. */
+  public readonly settingsAddress: string;
   private readonly registry: StackRegistry;
   private readonly stack: TerraformStack;
 
@@ -72,57 +82,48 @@ export class RemoteObject {
       .map((s) => s.node.id)
       .join('_');
     this.resourceType = this.registry.hosting?.resourceType ?? 'terraform_data';
+    this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
+    this.settingsAddress = `${this.resourceType}.${this.logicalId}_settings`;
 
-    const { spec, absent, protect } = props;
+    const { spec, absent, protect, password } = props;
     const handler = ['node', escapeTemplate(this.registry.handlerPath), 'handler'];
     const specJson = containsToken(spec) ? jsonencodeString(spec) : escapeTemplate(JSON.stringify(spec));
     const view = terraformView(spec);
-    const password = props.password?.value === undefined ? undefined : templateSafe(props.password.value);
-    const triggersAttribute = this.resourceType === 'null_resource' ? 'triggers' : 'triggers_replace';
-
-    // 1. object: identity triggers; ensure on create, delete (from `self` only) on destroy.
-    this.objectResource = this.carrier('Object', this.logicalId, { ...identityOf(view, this.parentId()) }, [
-      this.provisioner(handler, 'ensure', {
-        [ENV.spec]: specJson,
-        [ENV.objectId]: TerraformSelf.getString('id'),
-        [ENV.password]: password,
-      }),
-      {
-        ...this.provisioner(handler, 'delete', {
-          [ENV.spec]: Fn.jsonencode(TerraformSelf.getAny(triggersAttribute)),
-        }),
-        when: 'destroy',
-      },
-    ], protect);
-    this.objectId = (this.objectResource as TerraformData | NullResource).id;
+    const self = `self.${this.resourceType === 'null_resource' ? 'triggers' : 'triggers_replace'}`;
     // A counted (absent) object may only be referenced with an index: its siblings
     // have count = 0 too and never run, so they reference nothing.
     const objectRef = absent ? '' : this.objectId;
 
-    // 2. settings: one trigger per mutable field; update on create.
-    this.settingsResource = this.carrier(
-      'Settings',
-      `${this.logicalId}_settings`,
-      { object: objectRef, ...settingsOf(view) },
-      [this.provisioner(handler, 'update', { [ENV.spec]: specJson, [ENV.objectId]: objectRef })],
+    // 1. object: identity triggers; delete (from `self` only) on destroy.
+    this.objectResource = this.carrier(
+      'Object',
+      this.logicalId,
+      { ...identityOf(view, this.parentId()) },
+      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}` }, true), when: 'destroy' }],
+      { protect },
     );
 
-    // 3. password: written only when its version changes.
-    if (props.password) {
-      this.passwordResource = this.carrier(
-        'Password',
-        `${this.logicalId}_password`,
-        { object: objectRef, passwordVersion: tokenSafeString(props.password.version) },
-        [
-          this.provisioner(handler, 'set-password', {
-            [ENV.spec]: specJson,
-            [ENV.objectId]: objectRef,
-            [ENV.password]: password,
-          }),
-        ],
-      );
+    // 2. settings: one trigger per mutable field (and the password version); ensure on create.
+    const settings: Record<string, string> = { object: objectRef, ...settingsOf(view) };
+    if (password) settings.passwordVersion = tokenSafeString(password.version);
+    const provisioners: LocalExecProvisioner[] = [
+      this.provisioner(handler, 'ensure', {
+        [ENV.spec]: specJson,
+        [ENV.objectId]: objectRef,
+        [ENV.password]: password?.value === undefined ? undefined : templateSafe(password.value),
+      }),
+    ];
+    // The outgoing settings tell `ensure` what it replaces: whether the password
+    // version changed (a customer's own password is kept otherwise), and for a cloud
+    // server that it exists already (so a missing one is reported, not re-ordered).
+    if (password || spec.kind === 'cloud-server') {
+      provisioners.push({ ...this.provisioner(handler, 'retire-settings', { [ENV.spec]: `\${jsonencode(${self})}` }, false), when: 'destroy' });
     }
+    this.settingsResource = this.carrier('Settings', `${this.logicalId}_settings`, settings, provisioners, {
+      dependsOn: this.parentSettings(),
+    });
 
+    wirings.set(host, this);
     this.registry.register({ construct: host, claims: () => [...props.claims(), ...this.logicalIdClaims()] });
   }
 
@@ -161,16 +162,26 @@ export class RemoteObject {
     }
   }
 
+  /** The parent's object id when it is managed in this stack (an identity trigger). */
   private parentId(): string {
     const parent = this.props.parent;
     if (!parent || parent.objectId === undefined || parent.isAbsent) return '';
     return TerraformStack.of(parent.construct) === this.stack ? parent.objectId : '';
   }
 
+  /**
+   * The parent's settings resource, when it is managed in this stack: the parent's
+   * `ensure` (which creates it) must have run before this object's. Ordering only: a
+   * settings change of the parent does not replace anything here.
+   */
+  private parentSettings(): string[] | undefined {
+    const parent = this.parentId() ? this.props.parent : undefined;
+    const address = parent && wirings.get(parent.construct)?.settingsAddress;
+    return address ? [address] : undefined;
+  }
+
   private logicalIdClaims(): Claim[] {
-    const ids = [this.logicalId, `${this.logicalId}_settings`];
-    if (this.props.password) ids.push(`${this.logicalId}_password`);
-    return ids.map((id) => ({
+    return [this.logicalId, `${this.logicalId}_settings`].map((id) => ({
       key: `logical:${id}`,
       field: 'id',
       conflict: (first: string) => `gives the Terraform resource name "${id}", which ${first} already uses; rename one of the constructs`,
@@ -182,47 +193,38 @@ export class RemoteObject {
     logicalId: string,
     triggers: Record<string, string>,
     provisioners: LocalExecProvisioner[],
-    protect = false,
-  ): TerraformResource {
-    const meta = {
-      count: this.props.absent ? 0 : undefined,
-      lifecycle: protect ? { preventDestroy: true } : undefined,
+    options: { protect?: boolean; dependsOn?: string[] },
+  ): ITerraformDependable {
+    const spec: CarrierSpec = {
+      host: this.host,
+      id,
+      type: this.resourceType,
+      logicalId,
+      triggers,
       provisioners,
+      absent: this.props.absent,
+      protect: options.protect ?? false,
+      dependsOn: options.dependsOn,
     };
-    const resource =
-      this.resourceType === 'null_resource'
-        ? new NullResource(this.host, id, { triggers, ...meta })
-        : new TerraformData(this.host, id, { triggersReplace: triggers, ...meta });
-    resource.overrideLogicalId(logicalId);
-    return resource;
+    this.registry.addCarrier(spec);
+    return dependableOf(spec);
   }
 
   /**
-   * A local-exec provisioner running `node <handler> handler <command>`. The
-   * environment is resolved at synth, so a ResellerHosting declared after this
-   * construct still sets RESELLER_API_URL / RESELLER_ID (literals only: the destroy
-   * provisioner may reference nothing but `self`).
+   * A local-exec provisioner running `node <handler> handler <command>`. With
+   * `connection`, the registry adds RESELLER_API_URL / RESELLER_ID from the stack's
+   * ResellerHosting, also when it is declared after this construct (literals only: a
+   * destroy provisioner may reference nothing but `self`).
    */
   private provisioner(
     interpreter: string[],
     command: HandlerCommand,
     base: Record<string, string | undefined>,
+    connection = true,
   ): LocalExecProvisioner {
-    const environment = Lazy.anyValue({
-      produce: () => {
-        const env: Record<string, string> = {};
-        const hosting = this.registry.hosting;
-        const entries: Array<[string, string | undefined]> = [
-          [ENV.spec, base[ENV.spec]],
-          [ENV.objectId, base[ENV.objectId]],
-          [ENV.apiUrl, hosting?.apiUrl === undefined ? undefined : templateSafe(hosting.apiUrl)],
-          [ENV.resellerId, hosting?.resellerId === undefined ? undefined : templateSafe(hosting.resellerId)],
-          [ENV.password, base[ENV.password]],
-        ];
-        for (const [key, value] of entries) if (value !== undefined) env[key] = value;
-        return env;
-      },
-    }) as unknown as Record<string, string>;
+    const environment: Record<string, string> = {};
+    for (const [key, value] of Object.entries(base)) if (value !== undefined) environment[key] = value;
+    if (connection) this.registry.connectTo(environment);
     return { type: 'local-exec', interpreter, command, environment };
   }
 }
