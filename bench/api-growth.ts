@@ -5,7 +5,7 @@ import { BENCH_PASSWORD, PASSWORD_VARIABLE, synthAccount } from './lib/stacks';
 /**
  * Figure 2: what the API sees when a reseller's stack grows. For each N, a fresh
  * emulator and a fresh apply that creates N packages with one mailbox each, running
- * every synthesized create-time provisioner (ensure, settings update, password) as a
+ * every synthesized create-time provisioner (one `ensure` per object) as a
  * process. Requests and bytes come from the emulator's request log.
  */
 export interface GrowthRow {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,7 +20,7 @@ function main(): void {
   }
   const outdir = outArg ?? mkdtempSync(join(tmpdir(), 'reseller-bench-synth-'));
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { App, LocalBackend, TerraformResource, TerraformStack } = require('cdktf') as typeof import('cdktf');
+  const { App, LocalBackend, TerraformStack } = require('cdktf') as typeof import('cdktf');
   let declare: (stack: import('cdktf').TerraformStack) => void;
   if (mode === 'constructs') {
     const { declareAccount, shapeFor } = require('./lib/stacks') as typeof import('./lib/stacks');
@@ -39,7 +39,8 @@ function main(): void {
   const t2 = performance.now();
   app.synth();
   const t3 = performance.now();
-  const resources = stack.node.findAll().filter((c) => c instanceof TerraformResource).length;
+  const json = JSON.parse(readFileSync(join(outdir, 'stacks', 'bench', 'cdk.tf.json'), 'utf8')) as { resource?: Record<string, object> };
+  const resources = Object.values(json.resource ?? {}).reduce((n, byName) => n + Object.keys(byName).length, 0);
   process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, declareMs: t2 - t1, synthMs: t3 - t2, resources })}\n`);
 }
 

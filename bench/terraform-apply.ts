@@ -45,7 +45,12 @@ export async function benchTerraformApply(emu: BenchEmulator, options: { objects
   const sameDir = mkdtempSync(join(tmpdir(), 'reseller-bench-same-'));
   const same = JSON.parse(JSON.stringify(json)) as typeof json;
   for (const byName of Object.values(same.resource ?? {})) {
-    for (const body of Object.values(byName)) body.provisioner = [{ 'local-exec': { interpreter: ['node', '-e'], command: '0' } }];
+    // Each provisioner becomes `node -e 0`, at the same time (create or destroy).
+    for (const body of Object.values(byName)) {
+      body.provisioner = (body.provisioner ?? []).map((p: { 'local-exec': { when?: string } }) => ({
+        'local-exec': { ...(p['local-exec'].when ? { when: p['local-exec'].when } : {}), interpreter: ['node', '-e'], command: '0' },
+      }));
+    }
   }
   same.terraform = { backend: { local: { path: 'terraform.tfstate' } } };
   writeFileSync(join(sameDir, 'main.tf.json'), JSON.stringify(same));
