@@ -43,6 +43,22 @@ export function isLoopback(address: string | undefined): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/**
+ * Whether a request's Host header names the loopback interface (or is absent). A web
+ * page can make a browser on this machine send requests to the emulator under its
+ * own domain name (DNS rebinding): they come from a loopback address, but carry the
+ * page's host name. The control API and page answer only loopback names.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const h = host.trim().toLowerCase();
+  const name = h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d*$/, '');
+  if (name === '[::1]') return true;
+  const bare = name.replace(/\.$/, '');
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
 export function controlRouter(): Router<ControlContext> {
   const router = new Router<ControlContext>();
 

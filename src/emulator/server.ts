@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { ApiError, errorBody, noRoute, notFound, payloadTooLarge, unauthorized, forbidden } from './errors';
 import { authenticate, keyDigest } from './auth';
 import { BodyReadError, MAX_BODY_BYTES, parseBody, readBody, RawBody } from './body';
-import { ControlContext, ControlTarget, controlRouter, isLoopback } from './control';
+import { ControlContext, ControlTarget, controlRouter, isLoopback, isLoopbackHost } from './control';
 import { Faults, FaultRule } from './faults';
 import { RequestLog, RequestLogEntry } from './request-log';
 import { Reply, Router } from './router';
@@ -267,6 +267,7 @@ export class EmulatorServer implements ControlTarget {
     let reply: Reply;
     try {
       if (!isLoopback(req.socket.remoteAddress)) throw forbidden('the control API answers loopback clients only');
+      if (!isLoopbackHost(req.headers.host)) throw forbidden('the control API answers requests addressed to a loopback name only (Host: localhost or 127.0.0.1)');
       if (raw.data === null) throw payloadTooLarge(MAX_BODY_BYTES);
       const match = this.control.match(method, pathname);
       if (!match) throw noRoute(method, pathname);

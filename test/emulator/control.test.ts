@@ -1,5 +1,6 @@
 import { Api, Harness, KEY, sleep, startHarness, token } from './helpers';
-import { isLoopback } from '../../src/emulator/control';
+import * as http from 'node:http';
+import { isLoopback, isLoopbackHost } from '../../src/emulator/control';
 
 let h: Harness;
 let api: Api;
@@ -174,6 +175,42 @@ describe('loopback only', () => {
 
   // The wiring (server.ts answers 403 when !isLoopback(req.socket.remoteAddress)) is not
   // exercised over the network: this workplace allows test traffic to loopback only.
+
+  it('recognises loopback host names (with or without a port)', () => {
+    for (const h of ['127.0.0.1:8080', 'localhost', 'LOCALHOST:1', 'app.localhost', 'localhost.', '[::1]:8080', '127.9.9.9', undefined]) {
+      expect({ h, ok: isLoopbackHost(h) }).toEqual({ h, ok: true });
+    }
+    for (const h of ['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.evil.example', '[::2]:80', '10.0.0.1', '']) {
+      expect({ h, ok: isLoopbackHost(h) }).toEqual({ h, ok: false });
+    }
+  });
+
+  it('a request from this machine under another host name (DNS rebinding) gets 403 from the control API and the page, and the API still answers', async () => {
+    const request = (path: string, host: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${h.emu.url}${path}`, { headers: { host, ...headers } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const port = new URL(h.emu.url).port;
+    const rebound = await request('/__emulator/state', `attacker.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toMatch(/loopback name only/);
+    expect(rebound.body).not.toMatch(/accounts/);
+    const page = await request('/accounts/989900', `attacker.example:${port}`);
+    expect(page.status).toBe(403);
+    expect(page.body).not.toMatch(/989900/);
+    // Positive controls: the same requests under a loopback name are answered.
+    expect((await request('/__emulator/state', `localhost:${port}`)).status).toBe(200);
+    expect((await request('/accounts/989900', `127.0.0.1:${port}`)).status).toBe(200);
+    // The API itself is guarded by its key, not by the host name.
+    expect((await request('/package', `attacker.example:${port}`, { authorization: `Bearer ${token(KEY)}` })).status).toBe(200);
+  });
 
   it('stop() ends pending latency waits promptly', async () => {
     const short = await startHarness();

@@ -1,5 +1,5 @@
 import type * as http from 'node:http';
-import { isLoopback } from '../control';
+import { isLoopback, isLoopbackHost } from '../control';
 import type { EmulatorStateDump } from '../snapshot';
 import { html } from './html';
 import { accountPath, renderAccount, renderAccountList, renderForbidden, renderNotFound } from './render';
@@ -57,8 +57,13 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
  * The reply to a page request from `remoteAddress` (403 unless loopback). `snapshot`
  * is only called for a loopback client.
  */
-export function pageReply(route: PageRoute, remoteAddress: string | undefined, snapshot: () => EmulatorStateDump): PageReply {
-  if (!isLoopback(remoteAddress)) return page(403, renderForbidden());
+export function pageReply(
+  route: PageRoute,
+  remoteAddress: string | undefined,
+  snapshot: () => EmulatorStateDump,
+  host?: string,
+): PageReply {
+  if (!isLoopback(remoteAddress) || !isLoopbackHost(host)) return page(403, renderForbidden());
   const dump = snapshot();
   if (route.kind === 'index') {
     if (dump.accounts.length === 1) {
@@ -84,7 +89,7 @@ export function servePage(
   snapshot: () => EmulatorStateDump,
 ): void {
   req.resume();
-  const reply = pageReply(route, req.socket.remoteAddress, snapshot);
+  const reply = pageReply(route, req.socket.remoteAddress, snapshot, req.headers.host);
   if (res.headersSent || res.destroyed) return;
   res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(reply.body)) });
   res.end(req.method === 'HEAD' ? undefined : reply.body);
