@@ -273,14 +273,20 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   const versionChange = fields.find((c) => c.field === 'passwordVersion');
   const password = group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
   let rotation: ReviewItem['passwordRotation'];
-  if (versionChange) {
+  // A version where there was none (a password newly declared on the mailbox, or a
+  // stack synthesized by 0.1): `ensure` keeps the mailbox's current password then.
+  const versionAppears = versionChange !== undefined && versionChange.before === '(none)';
+  if (versionChange && !versionAppears) {
     rotation = { before: versionChange.before, after: versionChange.after };
-  } else if (password) {
+  } else if (password && !versionChange) {
     rotation = { before: valueText(password, 'before', 'passwordVersion'), after: valueText(password, 'after', 'passwordVersion') };
   }
-  if (settingsChanges.length === 0 && !rotation && !object.actions.includes('update')) return undefined;
+  if (settingsChanges.length === 0 && !rotation && !versionAppears && !object.actions.includes('update')) return undefined;
   const parts = settingsChanges.map((c) => (c.sensitive ? `${c.field} (changed)` : `${c.field} ${c.before} -> ${c.after}`));
   if (rotation) parts.push(`password rotated (version ${rotation.before} -> ${rotation.after})`);
+  if (versionAppears) {
+    parts.push(`password version ${versionChange!.after} recorded; the mailbox keeps its current password (raise passwordVersion to set the declared one)`);
+  }
   return item('updated', `is updated in place: ${parts.length ? parts.join('; ') : 'settings re-applied'}`, {
     changes: settingsChanges,
     passwordRotation: rotation,

@@ -248,3 +248,29 @@ test('null_resource carriers and sensitive trigger values', () => {
   expect(JSON.stringify(result)).not.toContain('secret');
 });
 
+
+test('a password version where there was none (upgrade from 0.1) is not reported as a rotation', () => {
+  const identity = { kind: 'mailbox', key: 'info@example.com', placement: 'example.com', parent: 'pkg-1' };
+  const result = reviewPlan({
+    format_version: '1.2',
+    resource_changes: [
+      { address: 'terraform_data.info', mode: 'managed', type: 'terraform_data', name: 'info',
+        change: { actions: ['no-op'], before: { id: 'id-1', triggers_replace: identity }, after: { id: 'id-1', triggers_replace: identity } } },
+      { address: 'terraform_data.info_settings', mode: 'managed', type: 'terraform_data', name: 'info_settings',
+        change: { actions: ['delete', 'create'], before: { triggers_replace: { object: 'id-1', send: 'true', receive: 'true' } },
+          after: { triggers_replace: { object: 'id-1', passwordVersion: '1', send: 'true', receive: 'true' } }, after_unknown: { id: true } } },
+      // 0.1's password resource, no longer in the configuration.
+      { address: 'terraform_data.info_password', mode: 'managed', type: 'terraform_data', name: 'info_password',
+        change: { actions: ['delete'], before: { triggers_replace: { object: 'id-1', passwordVersion: '1' } }, after: null }, action_reason: 'delete_because_no_resource_config' },
+    ],
+    configuration: { root_module: { resources: [{ address: 'terraform_data.info' }, { address: 'terraform_data.info_settings' }] } },
+  });
+  expect(result.items).toEqual([
+    expect.objectContaining({
+      category: 'updated',
+      changes: [],
+      summary: 'mailbox info@example.com is updated in place: password version 1 recorded; the mailbox keeps its current password (raise passwordVersion to set the declared one)',
+    }),
+  ]);
+  expect(result.items[0].passwordRotation).toBeUndefined();
+});
