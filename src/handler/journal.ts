@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requestScope } from './request-scope';
 
 /**
  * A small cross-process notebook in the local temp directory. Every handler
@@ -96,11 +97,11 @@ function lockAge(lock: string): number {
   return st ? Date.now() - st.mtimeMs : Infinity;
 }
 
-export function defaultJournalDir(): string {
-  return process.env.RESELLER_HANDLER_STATE_DIR || join(tmpdir(), 'reseller-hosting-handler');
+export function defaultJournalDir(env: NodeJS.ProcessEnv = requestScope().env): string {
+  return env.RESELLER_HANDLER_STATE_DIR || join(tmpdir(), 'reseller-hosting-handler');
 }
 
-let scope: string | undefined;
+const scopes = new Map<number, string>();
 
 /**
  * Identifies the Terraform run this handler belongs to: every provisioner of one
@@ -108,9 +109,9 @@ let scope: string | undefined;
  * start time (from /proc, where there is one: pids are reused) name the run. Caches
  * keyed by it are never read by a later apply.
  */
-export function applyScope(): string {
+export function applyScope(ppid: number = requestScope().ppid): string {
+  let scope = scopes.get(ppid);
   if (scope === undefined) {
-    const ppid = process.ppid;
     let started = '';
     try {
       const stat = readFileSync(`/proc/${ppid}/stat`, 'utf8');
@@ -120,6 +121,7 @@ export function applyScope(): string {
       // No /proc (macOS, Windows): the pid and the cache expiry have to do.
     }
     scope = `${ppid}@${started}`;
+    scopes.set(ppid, scope);
   }
   return scope;
 }

@@ -1,3 +1,5 @@
+import { requestScope } from './request-scope';
+
 /** Polling helpers: the API is eventually consistent, so every write is confirmed by reading back. */
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -30,6 +32,6 @@ export function formatElapsed(ms: number): string {
 
 /** How long to wait for a write to become visible before writing again (env override for tests). */
 export function confirmTimeoutMs(): number {
-  const v = Number(process.env.RESELLER_CONFIRM_TIMEOUT_MS);
+  const v = Number(requestScope().env.RESELLER_CONFIRM_TIMEOUT_MS);
   return Number.isFinite(v) && v > 0 ? v : 30_000;
 }

@@ -121,8 +121,10 @@ export function filesUnder(dir: string, skip: (name: string) => boolean = () => 
   const out: string[] = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path, skip));
-    else if (!skip(entry)) out.push(path);
+    // Regular files only: the handler host's socket (which may also vanish meanwhile) holds no data.
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (st?.isDirectory()) out.push(...filesUnder(path, skip));
+    else if (st?.isFile() && !skip(entry)) out.push(path);
   }
   return out;
 }

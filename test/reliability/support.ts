@@ -186,9 +186,9 @@ export function filesUnder(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) out.push(...filesUnder(p));
-    else if (st.isFile()) out.push(p);
+    const st = statSync(p, { throwIfNoEntry: false }); // (the handler host's socket may vanish meanwhile)
+    if (st?.isDirectory()) out.push(...filesUnder(p));
+    else if (st?.isFile()) out.push(p);
   }
   return out;
 }

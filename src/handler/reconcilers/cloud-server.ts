@@ -3,6 +3,7 @@ import { ConflictError, PaymentRequiredError, WriteOutcomeUnknownError } from '.
 import {
   CLOUD_PRODUCT, CLOUD_SIZES, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, Identity, providerFromApi,
 } from '../../protocol';
+import { requestScope } from '../request-scope';
 import { retiredSettings } from '../retired';
 import { HandlerContext } from '../context';
 import { describeDiffs, FieldDiff } from '../diff';
@@ -182,6 +183,6 @@ function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): HandlerError
 }
 
 function envMs(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
+  const v = Number(requestScope().env[name]);
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }

@@ -3,6 +3,7 @@ import { WriteOutcomeUnknownError } from '../../client';
 import { Identity, MailboxSpec, splitMailKey } from '../../protocol';
 import { HandlerContext } from '../context';
 import { createdThisRun } from '../created';
+import { requestScope } from '../request-scope';
 import { RetiredSettings, retiredSettings } from '../retired';
 import { converge } from '../converge';
 import { describeDiffs, FieldDiff } from '../diff';
@@ -24,7 +25,7 @@ async function findMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<Mail
 
 /** The password from the provisioner environment or the variable `passwordEnv` names. Never printed. */
 function passwordOf(ctx: HandlerContext, spec: MailboxSpec): string | undefined {
-  if (spec.passwordEnv) return process.env[spec.passwordEnv] || undefined;
+  if (spec.passwordEnv) return requestScope().env[spec.passwordEnv] || undefined;
   return ctx.password || undefined;
 }
 
