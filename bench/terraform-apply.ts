@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findTerraform, runTerraform } from '../scripts/lib/terraform';
 import { BenchEmulator } from './lib/emulator';
-import { BENCH_PASSWORD, PASSWORD_VARIABLE, synthAccount } from './lib/stacks';
+import { BENCH_PASSWORD, PASSWORD_VARIABLE, resourceCount, synthAccount } from './lib/stacks';
 import { Comparison, interleave } from './lib/stats';
 
 /**
@@ -30,7 +30,7 @@ export async function benchTerraformApply(emu: BenchEmulator, options: { objects
   const binary = findTerraform();
   const packages = Math.max(1, Math.floor(options.objects / 2));
   const { stackDir, json } = synthAccount({ packages, mailboxesPerPackage: 1, forwarders: 0 });
-  const subjectResources = Object.values(json.resource ?? {}).reduce((s, byName) => s + Object.keys(byName).length, 0);
+  const subjectResources = resourceCount(json);
 
   const bareDir = mkdtempSync(join(tmpdir(), 'reseller-bench-bare-'));
   const bare: Record<string, unknown> = {};

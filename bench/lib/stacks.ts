@@ -69,5 +69,8 @@ export function synthAccount(shape: AccountShape, outdir = mkdtempSync(join(tmpd
   return { outdir, stackDir, json: JSON.parse(readFileSync(join(stackDir, 'cdk.tf.json'), 'utf8')) as TerraformJson };
 }
 
+/** How many resources a synthesized stack declares. */
+export const resourceCount = (json: TerraformJson) => Object.values(json.resource ?? {}).reduce((n, byName) => n + Object.keys(byName).length, 0);
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TerraformJson = { resource?: Record<string, Record<string, any>>; [key: string]: unknown };

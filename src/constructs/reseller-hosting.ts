@@ -1,7 +1,8 @@
 import { TerraformProvider, TerraformStack } from 'cdktf';
 import { NullProvider } from '@cdktf/provider-null/lib/provider';
 import { Construct, IConstruct } from 'constructs';
-import { CarrierResourceType, HostingSettings, registryOf } from './private/registry';
+import { CarrierResourceType } from './private/carrier';
+import { HostingSettings, registryOf } from './private/registry';
 import { isToken } from './private/tokens';
 import { addRules, describe } from './private/validation';
 

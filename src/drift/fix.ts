@@ -111,7 +111,7 @@ async function run(
   const ctx: HandlerContext = {
     client: options.client,
     // The handler's journal, so that e.g. a cloud server order of a concurrent apply is seen.
-    journal: new Journal(options.env.RESELLER_HANDLER_STATE_DIR || defaultJournalDir()),
+    journal: new Journal(defaultJournalDir(options.env)),
     accountScope: accountScope(connection.baseUrl, connection.resellerId, connection.apiKey),
     info: note,
     warn: note,

@@ -39,16 +39,15 @@ export function serveHost(options: HostOptions): Promise<void> {
     let active = 0;
     let idle: NodeJS.Timeout | undefined;
     let closing = false;
-    const ownSocket = { ino: -1 };
+    /** Inode of the socket this host made: a newer host's is never removed. */
+    let ownInode = -1;
     const shutdown = () => {
       if (closing) return;
       closing = true;
       clearTimeout(idle);
       clearInterval(watch);
       server.close(() => resolve());
-      // Remove the socket only if it is still ours (not one a newer host made).
-      const st = lstatSync(options.socket, { throwIfNoEntry: false });
-      if (st && st.ino === ownSocket.ino) rmSync(options.socket, { force: true });
+      if (lstatSync(options.socket, { throwIfNoEntry: false })?.ino === ownInode) rmSync(options.socket, { force: true });
     };
     const armIdle = () => {
       clearTimeout(idle);
@@ -91,7 +90,7 @@ export function serveHost(options: HostOptions): Promise<void> {
       }
       try {
         chmodSync(options.socket, 0o600);
-        ownSocket.ino = lstatSync(options.socket).ino;
+        ownInode = lstatSync(options.socket).ino;
       } catch {
         shutdown();
         return;

@@ -1,12 +1,10 @@
-import { App, DefaultTokenResolver, StringConcat, TerraformElement, TerraformStack, Token, Tokenization } from 'cdktf';
+import { App, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { ENV } from '../../protocol';
-import { CarrierSpec, carrierJson, materialize } from './carrier';
+import { CarrierResourceType, StackCarriers } from './carrier';
 import { relativeHandlerPath } from './package-root';
 import { templateSafe } from './tokens';
 
-/** The Terraform resource type that carries each remote object. */
-export type CarrierResourceType = 'terraform_data' | 'null_resource';
 
 /** What the constructs read from the stack's ResellerHosting (avoids an import cycle). */
 export interface HostingSettings {
@@ -38,93 +36,15 @@ export interface RegisteredObject {
 export class StackRegistry {
   public readonly hostings: HostingSettings[] = [];
   public readonly objects: RegisteredObject[] = [];
+  /** The carrier resources of the stack's constructs, written at synthesis. */
+  public readonly carriers: StackCarriers;
   /** Provisioner environments waiting for the stack's ResellerHosting. */
   private pending: Array<Record<string, string>> = [];
-  private readonly carriers: CarrierSpec[] = [];
-  private materialized = false;
   private index?: Map<string, RegisteredObject>;
   private handler?: string;
 
   constructor(public readonly stack: TerraformStack) {
-    this.hookSynthesis();
-  }
-
-  /** Declares a carrier resource of this stack. */
-  public addCarrier(spec: CarrierSpec): void {
-    this.carriers.push(spec);
-  }
-
-  /**
-   * The carrier resources are written into the stack's Terraform JSON after cdktf has
-   * resolved it, instead of being cdktf TerraformResources. cdktf resolves every
-   * value of every element three times over (prepare, element, whole document), and
-   * each construct's two resources with their provisioners are ~25 values: for 1,000
-   * constructs that was most of a 3 s synth (BENCHMARKS.md). Only the values that hold
-   * tokens (a password variable, a label from a variable) are resolved, with cdktf's
-   * own resolver, and they are prepared with the rest of the stack so cross-stack
-   * references work. `stack.toTerraform()` is what `app.synth()`, `cdktf synth` and
-   * `Testing.synth` write. HCL output is rendered by cdktf only: there the carriers
-   * become real TerraformResources first.
-   */
-  private hookSynthesis(): void {
-    const stack = this.stack;
-    const toTerraform = stack.toTerraform.bind(stack);
-    const toHclTerraform = stack.toHclTerraform.bind(stack);
-    stack.toTerraform = () => this.writeCarriers(toTerraform());
-    stack.toHclTerraform = () => {
-      this.materializeCarriers();
-      return toHclTerraform();
-    };
-    new TokenPreparation(stack, 'ResellerHostingTokens', () => this.tokenValues());
-  }
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private writeCarriers(tf: any): any {
-    if (this.materialized) return tf;
-    const resources = (tf.resource ??= {});
-    for (const spec of this.attachedCarriers()) {
-      const byName = (resources[spec.type] ??= {});
-      const body = resolveTokens(this.stack, carrierJson(spec));
-      byName[spec.logicalId] = byName[spec.logicalId] === undefined ? body : mergeUnder(byName[spec.logicalId], body);
-    }
-    return tf;
-  }
-
-  private materializeCarriers(): void {
-    if (this.materialized) return;
-    this.materialized = true;
-    for (const spec of this.attachedCarriers()) materialize(spec);
-  }
-
-  /**
-   * The carriers whose construct is still in the tree: one removed with
-   * `node.tryRemoveChild` (by an aspect, or a test) synthesizes nothing, as a cdktf
-   * resource would not.
-   */
-  private attachedCarriers(): CarrierSpec[] {
-    const attached = new Map<IConstruct, boolean>();
-    const isAttached = (c: IConstruct): boolean => {
-      let known = attached.get(c);
-      if (known === undefined) {
-        const parent = c.node.scope;
-        known = c === this.stack || (parent !== undefined && parent.node.tryFindChild(c.node.id) === c && isAttached(parent));
-        attached.set(c, known);
-      }
-      return known;
-    };
-    return this.carriers.filter((spec) => isAttached(spec.host));
-  }
-
-  private tokenValues(): string[] {
-    const found: string[] = [];
-    const walk = (value: unknown): void => {
-      if (typeof value === 'string') {
-        if (Token.isUnresolved(value)) found.push(value);
-      } else if (Array.isArray(value)) value.forEach(walk);
-      else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
-    };
-    if (!this.materialized) for (const spec of this.attachedCarriers()) walk([spec.triggers, spec.provisioners]);
-    return found;
+    this.carriers = new StackCarriers(stack);
   }
 
   public register(object: RegisteredObject): void {
@@ -171,55 +91,6 @@ export class StackRegistry {
   public get handlerPath(): string {
     this.handler ??= relativeHandlerPath(App.of(this.stack).outdir, this.stack.node.id);
     return this.handler;
-  }
-}
-
-const TOKEN_RESOLVER = new DefaultTokenResolver(new StringConcat());
-
-/** Resolves the strings that hold tokens, as cdktf would; the rest is left as it is. */
-function resolveTokens<T>(stack: TerraformStack, value: T): T {
-  if (typeof value === 'string') {
-    return (Token.isUnresolved(value) ? Tokenization.resolve(value, { scope: stack, preparing: false, resolver: TOKEN_RESOLVER }) : value) as T;
-  }
-  if (Array.isArray(value)) return value.map((v) => resolveTokens(stack, v)) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = resolveTokens(stack, v);
-    return out as T;
-  }
-  return value;
-}
-
-/** `ours` merged into `theirs` without overwriting anything there (a user's `addOverride`). */
-function mergeUnder(theirs: unknown, ours: unknown): unknown {
-  if (!isPlainObject(theirs) || !isPlainObject(ours)) return theirs;
-  const out: Record<string, unknown> = { ...ours };
-  for (const [k, v] of Object.entries(theirs)) out[k] = k in ours ? mergeUnder(v, ours[k]) : v;
-  return out;
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * Takes part in cdktf's preparing pass (which registers cross-stack references) with
- * the carriers' token values; writes nothing itself.
- */
-class TokenPreparation extends TerraformElement {
-  constructor(
-    scope: TerraformStack,
-    id: string,
-    private readonly values: () => string[],
-  ) {
-    super(scope, id);
-  }
-
-  public override toTerraform(): Record<string, unknown> {
-    Tokenization.resolve(this.values(), { scope: this, preparing: true, resolver: TOKEN_RESOLVER });
-    return {};
-  }
-
-  public override toHclTerraform(): Record<string, unknown> {
-    return {};
   }
 }
 

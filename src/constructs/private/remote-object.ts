@@ -2,9 +2,9 @@ import * as path from 'node:path';
 import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { ENV, HandlerCommand, identityOf, ObjectSpec, settingsOf } from '../../protocol';
-import { CarrierResourceType, Claim, registryOf, StackRegistry } from './registry';
+import { CarrierResourceType } from './carrier';
+import { Claim, registryOf, StackRegistry } from './registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from './tokens';
-import { CarrierSpec, dependableOf } from './carrier';
 import { Problems } from './validation';
 
 /** The managed parent of an object: a mail object's package, a package's cloud server. */
@@ -65,8 +65,6 @@ export class RemoteObject {
   public readonly settingsResource: ITerraformDependable;
   /** `${<type>.<logicalId>.id}`. */
   public readonly objectId: string;
-  /** `<type>.<logicalId>_settings`: what a child's settings resource depends on. */
-  public readonly settingsAddress: string;
   private readonly registry: StackRegistry;
   private readonly stack: TerraformStack;
 
@@ -83,7 +81,6 @@ export class RemoteObject {
       .join('_');
     this.resourceType = this.registry.hosting?.resourceType ?? 'terraform_data';
     this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
-    this.settingsAddress = `${this.resourceType}.${this.logicalId}_settings`;
 
     const { spec, absent, protect, password } = props;
     const handler = ['node', escapeTemplate(this.registry.handlerPath), 'handler'];
@@ -176,7 +173,7 @@ export class RemoteObject {
    */
   private parentSettings(): string[] | undefined {
     const parent = this.parentId() ? this.props.parent : undefined;
-    const address = parent && wirings.get(parent.construct)?.settingsAddress;
+    const address = parent && wirings.get(parent.construct)?.settingsResource.fqn;
     return address ? [address] : undefined;
   }
 
@@ -195,7 +192,7 @@ export class RemoteObject {
     provisioners: LocalExecProvisioner[],
     options: { protect?: boolean; dependsOn?: string[] },
   ): ITerraformDependable {
-    const spec: CarrierSpec = {
+    return this.registry.carriers.add({
       host: this.host,
       id,
       type: this.resourceType,
@@ -205,9 +202,7 @@ export class RemoteObject {
       absent: this.props.absent,
       protect: options.protect ?? false,
       dependsOn: options.dependsOn,
-    };
-    this.registry.addCarrier(spec);
-    return dependableOf(spec);
+    });
   }
 
   /**
