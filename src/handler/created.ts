@@ -18,10 +18,10 @@ export function recordCreatedPackage(ctx: HandlerContext, domain: string, id: nu
 }
 
 export function createdThisRun(ctx: HandlerContext, domain: string): boolean {
-  const entry = ctx.journal.read<{ id?: number } | null>(name(ctx, domain), CREATED_TTL_MS);
+  const entry = ctx.journal.read<{ id?: number }>(name(ctx, domain), CREATED_TTL_MS);
   return !!entry && typeof entry.id === 'number';
 }
 
 export function forgetCreatedPackage(ctx: HandlerContext, domain: string): void {
-  ctx.journal.write(name(ctx, domain), null);
+  ctx.journal.remove(name(ctx, domain));
 }

@@ -40,6 +40,15 @@ export class Journal {
     }
   }
 
+  /** Forgets the entry `name` (one unlink; nothing to do when there is none). */
+  remove(name: string): void {
+    try {
+      rmSync(this.file(name), { force: true });
+    } catch {
+      // as for write: never fails an apply
+    }
+  }
+
   /**
    * The entry `name` if it is younger than `maxAgeMs`, else `read()`'s value, recorded.
    * Parallel processes that miss together do not all read: the first takes a lock file

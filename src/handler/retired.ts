@@ -27,7 +27,7 @@ export interface RetiredSettings {
 }
 
 /** `handler retire-settings`: notes the outgoing settings triggers (RESELLER_SPEC, from `self`). */
-export function retireSettings(journal: Journal, triggersJson: string | undefined): string {
+export function retireSettings(journal: Journal, triggersJson: string | undefined): void {
   let triggers: unknown;
   try {
     triggers = JSON.parse(triggersJson ?? '');
@@ -41,18 +41,17 @@ export function retireSettings(journal: Journal, triggersJson: string | undefine
   const version = Number(t.passwordVersion);
   const note: RetiredSettings = Number.isInteger(version) && version > 0 ? { passwordVersion: version } : {};
   journal.write(entryName(t.object), note);
-  return t.object;
 }
 
 /** The note of the settings this `ensure` replaces, if any (see above). */
 export function retiredSettings(ctx: HandlerContext): RetiredSettings | undefined {
   if (!ctx.objectId || ctx.command !== 'ensure') return undefined;
-  return ctx.journal.read<RetiredSettings>(entryName(ctx.objectId), RETIRED_TTL_MS) ?? undefined;
+  return ctx.journal.read<RetiredSettings>(entryName(ctx.objectId), RETIRED_TTL_MS) ?? undefined; // (a null entry: written as "cleared" by earlier versions)
 }
 
 /** Called when `ensure` succeeded: the note has been acted on. */
 export function forgetRetired(ctx: HandlerContext): void {
-  if (ctx.objectId && ctx.command === 'ensure') ctx.journal.write(entryName(ctx.objectId), null);
+  if (ctx.objectId && ctx.command === 'ensure') ctx.journal.remove(entryName(ctx.objectId));
 }
 
 // The object id is a fresh UUID per object instance: it cannot name another object.

@@ -90,7 +90,7 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
   }
   // Listed: the order has done its job. A later order of the same host name (after a
   // cancellation, `-replace` of the object) must not wait for this one.
-  if (ctx.journal.read(orderName, spec.timeoutMinutes * 60_000)) ctx.journal.write(orderName, null);
+  ctx.journal.remove(orderName);
   const diffs = diffCloudServer(spec, live);
   if (diffs.length) throw immutableError(spec, diffs);
   if (verb === 'adopted') await warnIfBranded(ctx, spec, live.id);
@@ -146,7 +146,7 @@ async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName:
       ctx.warn(`${spec.path}: the API says cloud server ${spec.hostName} already exists (${err.apiMessage ?? '409'}); waiting for it to be listed`);
       return undefined;
     }
-    ctx.journal.write(orderName, null); // the API answered: nothing was ordered
+    ctx.journal.remove(orderName); // the API answered: nothing was ordered
     if (err instanceof PaymentRequiredError) {
       throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} was not ordered: the account balance is too low (${err.apiMessage ?? '402'}); top it up and apply again`);
     }
