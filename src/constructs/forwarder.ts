@@ -1,4 +1,4 @@
-import { ITerraformDependable } from 'cdktf';
+import { ITerraformDependable } from './private/cdk';
 import { Construct } from 'constructs';
 import { canonicalEmail, checkEmailAddress, ForwarderSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';

@@ -1,4 +1,4 @@
-import { IResolvable, ITerraformDependable } from 'cdktf';
+import { IResolvable, ITerraformDependable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
 import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
 import type { ICloudServer } from './managed-cloud-server';

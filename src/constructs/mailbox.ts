@@ -1,4 +1,4 @@
-import { Annotations, IResolvable, ITerraformDependable } from 'cdktf';
+import { Annotations, IResolvable, ITerraformDependable } from './private/cdk';
 import { Construct } from 'constructs';
 import { ENV, MailboxSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';

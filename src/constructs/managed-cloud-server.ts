@@ -1,4 +1,4 @@
-import { IResolvable, ITerraformDependable } from 'cdktf';
+import { IResolvable, ITerraformDependable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
 import {
   canonicalDomain,

@@ -1,4 +1,4 @@
-import { TerraformProvider, TerraformStack } from 'cdktf';
+import { TerraformProvider, TerraformStack } from './private/cdk';
 import { NullProvider } from '@cdktf/provider-null/lib/provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';

@@ -8,7 +8,7 @@ import {
   TerraformStack,
   Token,
   Tokenization,
-} from 'cdktf';
+} from './cdk';
 import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
 import { Construct, IConstruct } from 'constructs';
 import { TerraformData } from './terraform-data';

@@ -1,4 +1,4 @@
-import { TerraformStack } from 'cdktf';
+import { TerraformStack } from './cdk';
 import { IConstruct } from 'constructs';
 import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, Kind } from '../../protocol';
 import type { IHostingPackage } from '../hosting-package';

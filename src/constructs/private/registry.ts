@@ -1,4 +1,4 @@
-import { App, TerraformStack } from 'cdktf';
+import { App, TerraformStack } from './cdk';
 import { IConstruct } from 'constructs';
 import { ENV } from '../../protocol';
 import { CarrierResourceType, StackCarriers } from './carrier';

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from 'cdktf';
+import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from './cdk';
 import { Construct, IConstruct } from 'constructs';
 import { ENV, HandlerCommand, identityOf, ObjectSpec, settingsOf } from '../../protocol';
 import { CarrierResourceType } from './carrier';

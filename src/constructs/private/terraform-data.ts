@@ -1,4 +1,4 @@
-import { anyToHclTerraform, anyToTerraform, hashMapper, hashMapperHcl, TerraformMetaArguments, TerraformResource } from 'cdktf';
+import { anyToHclTerraform, anyToTerraform, hashMapper, hashMapperHcl, TerraformMetaArguments, TerraformResource } from './cdk';
 import { Construct } from 'constructs';
 
 export interface TerraformDataConfig extends TerraformMetaArguments {

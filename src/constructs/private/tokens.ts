@@ -1,4 +1,4 @@
-import { IResolvable, IResolveContext, Token, Tokenization } from 'cdktf';
+import { IResolvable, IResolveContext, Token, Tokenization } from './cdk';
 
 /**
  * Helpers for values that may be unresolved cdktf tokens (TerraformVariable values,
