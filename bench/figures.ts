@@ -158,6 +158,10 @@ export async function applyFigure(sizes: BenchSizes): Promise<Figure> {
         '|---|---|---|---|',
         `| ${r.resources.baseline} bare resources running \`node -e 0\` (the goal) | ${ms(r.comparison.subjectMs)} | ${ms(r.comparison.baselineMs)} | ${r.comparison.ratio.toFixed(2)}x |`,
         `| the same ${r.resources.subject} resources and dependencies, every provisioner \`node -e 0\` (the floor of the design) | ${ms(r.structural.subjectMs)} | ${ms(r.structural.baselineMs)} | ${r.structural.ratio.toFixed(2)}x |`,
+        '',
+        `The CI recipe's check after a carriers apply, \`reseller-hosting drift --detailed-exitcode\` (it finds what an apply killed mid-provisioner left missing), ` +
+          `takes ${ms(r.driftCheckMs)} over these ${r.objects} objects (median of ${r.comparison.runs}): ` +
+          `apply + check is ${((r.comparison.subjectMs + r.driftCheckMs) / r.comparison.baselineMs).toFixed(2)}x the baseline apply.`,
       ].join('\n'),
       ...stamp(),
     };

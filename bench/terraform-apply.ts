@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findTerraform, runTerraform } from '../scripts/lib/terraform';
+import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
 import { BenchEmulator } from './lib/emulator';
 import { BENCH_PASSWORD, PASSWORD_VARIABLE, resourceCount, synthAccount } from './lib/stacks';
 import { Comparison, interleave } from './lib/stats';
@@ -22,6 +23,13 @@ export interface ApplyResult {
    * `subject / structural` is what the handler itself adds.
    */
   structural: Comparison;
+  /**
+   * The step the CI recipe runs after every carriers apply (issue 17):
+   * `reseller-hosting drift --detailed-exitcode` over the applied stack, median ms.
+   * An apply killed mid-provisioner can leave the state claiming objects the account
+   * lacks; this check is what finds them, so it is part of the cost of a deploy.
+   */
+  driftCheckMs: number;
 }
 
 export const APPLY_GOAL_RATIO = 1.5;
@@ -84,7 +92,37 @@ export async function benchTerraformApply(emu: BenchEmulator, options: { objects
   };
   const comparison = await interleave(subject, baseline, options.runs);
   const structural = await interleave(subject, structuralFloor, options.runs);
+  await subject();
+  const driftCheckMs = median(await timeRuns(options.runs, () => runDriftCheck(join(stackDir, '..', '..'), emu.handlerEnv())));
   rmSync(bareDir, { recursive: true, force: true });
   rmSync(sameDir, { recursive: true, force: true });
-  return { objects: 2 * packages, resources: { subject: subjectResources, baseline: 2 * packages }, comparison, structural };
+  return { objects: 2 * packages, resources: { subject: subjectResources, baseline: 2 * packages }, comparison, structural, driftCheckMs };
+}
+
+async function timeRuns(runs: number, run: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** `reseller-hosting drift --detailed-exitcode` as the CI recipe runs it; fails unless the account is in sync. */
+function runDriftCheck(outdir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--detailed-exitcode', '--out', outdir], {
+      env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`drift after apply: exit ${code}\n${stderr}`))));
+  });
 }
