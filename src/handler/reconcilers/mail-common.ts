@@ -15,7 +15,9 @@ export async function readMail(ctx: HandlerContext, place: MailPlace): Promise<M
   const mail = await readMailIfPresent(ctx, place);
   if (!mail) {
     throw new HandlerError(
-      `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account`,
+      `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account. ` +
+        'If Terraform\'s state says it was created, an earlier apply was interrupted (or it was deleted outside Terraform): ' +
+        "run 'reseller-hosting drift --fix' to create what is missing, then apply again",
     );
   }
   return mail;
