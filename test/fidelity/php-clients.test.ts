@@ -66,10 +66,57 @@ describe('PHP: what json_encode makes of PHP values', () => {
     expect(contact.person_name).toBe('12345');
   });
 
+  // The official module's live test (test StackUserTest): rand() numbers for text
+  // fields, null sp and nominet_contact_type, 2-letter countries, odd phone formats;
+  // then the user is deleted and `result.updated` must be exactly 1.
+  it.each([
+    ['GB', '0845 6447750', 'GBR'],
+    ['NL', '0900-2354532', 'NLD'],
+  ])('runs the live test StackUserTest (cc %s, voice %s)', async (cc, voice, alpha3) => {
+    // Fixed stand-ins for PHP's rand() (integers), so that a run is reproducible.
+    const numbers = [1804289383, 846930886, 1681692777, 1714636915, 1957747793, 424238335];
+    const rand = () => numbers.shift()!;
+    const created = await php.post('/reseller/*/susers', {
+      newUser: {
+        person_name: rand(), company_name: rand(), address: rand(), city: rand(), sp: null, pc: 'ZZ99 9ZZ', cc, voice,
+        notes: 'HELLO', billing_ref: rand(), email: `${rand()}@example.org`, nominet_contact_type: null,
+      },
+    });
+    expect(created.status).toBe(200);
+    const ref = created.body.result.ref;
+    expect(ref).not.toBeNull();
+    const contact = (await php.get('/reseller/*/susers')).body.contact[ref];
+    expect(contact).toMatchObject({ cc: alpha3, ccAlpha2: cc, ccAlpha3: alpha3, voice, notes: 'HELLO', pc: 'ZZ99 9ZZ', sp: '', nominet_contact_type: 'IND' });
+    expect(contact.person_name).toMatch(/^[0-9]+$/);
+    expect(contact.ext_billing_ref).toMatch(/^[0-9]+$/);
+    const deleted = await php.post('/reseller/*/susers', { users: { [ref]: { delete: true } } });
+    expect(deleted.body.result.updated).toBe(1);
+  });
+
   it('still refuses a value that is neither text nor number', async () => {
     const res = await php.post('/reseller/*/susers', { newUser: { email: 'x@example.com', person_name: { first: 'A' } } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/newUser\.person_name must be a string/);
+  });
+});
+
+describe("PHP: the official module's other live tests of this API's routes", () => {
+  it('GetPackageTest: a package fetched by the name the list gives has that name first', async () => {
+    await php.post('/reseller/*/addWeb', { type: '811', domain_name: 'first.example', extra_domain_names: ['second.example'] });
+    const list = (await php.get('/package')).body;
+    const info = (await php.get(`/package/${list[0].name}`)).body;
+    expect(info.names[0]).toBe(list[0].name);
+  });
+
+  it('GetResellerTest: packageTypes is an array', async () => {
+    expect(Array.isArray((await php.get('/reseller/*/packageTypes')).body)).toBe(true);
+  });
+
+  it('SsoTest: a list entry carries stackUsers[0] and name', async () => {
+    await php.post('/reseller/*/addWeb', { type: '811', domain_name: 'sso.example', stackUser: 'stack-user:989901' });
+    const [entry] = (await php.get('/package')).body;
+    expect(entry.stackUsers[0]).toBe('stack-user:989901');
+    expect(entry.name).toBe('sso.example');
   });
 });
 
