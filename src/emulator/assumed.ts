@@ -60,13 +60,12 @@ export function packageDetailLabel(label: string | null): string {
  * ASSUMED (api-notes "Packages", one: only `{id, enabled, names, stackUsers, typeRef,
  * web: {name, platform}, …}` is shown, and production integrations read `status`, not
  * `enabled`): the members of GET /package/{id} that no public source shows: `enabled`
- * beside `status`, the list entry's `name`, `packageTypeName` and `created`, and a
- * `label`. The `documented` profile leaves all of them out.
+ * beside `status`, the list entry's `packageTypeName` and `created`, and a `label`.
+ * The `documented` profile leaves all of them out.
  */
 export function packageDetailAssumedFields(pkg: Package, typeLabel: string): Record<string, unknown> {
   return {
     enabled: pkg.enabled,
-    name: pkg.names[0],
     packageTypeName: typeLabel,
     label: packageDetailLabel(pkg.label),
     created: pkg.created,

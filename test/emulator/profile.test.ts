@@ -11,11 +11,11 @@ beforeEach(async () => {
 afterEach(() => h.emu.stop());
 
 describe("profile 'documented'", () => {
-  it('GET /package/{id}: status, names, stackUsers, typeRef, web, limits; no enabled/name/label/created/packageTypeName', async () => {
+  it('GET /package/{id}: status, name, names, stackUsers, typeRef, web, limits; no enabled/label/created/packageTypeName', async () => {
     const id = await h.api.addWeb('doc.example', { label: 'Doc', stackUser: 'stack-user:989901' });
     const res = await h.api.get(`/package/${id}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['id', 'limits', 'names', 'stackUsers', 'status', 'typeRef', 'web']);
+    expect(Object.keys(res.body).sort()).toEqual(['id', 'limits', 'name', 'names', 'stackUsers', 'status', 'typeRef', 'web']);
     expect(res.body).toMatchObject({ id, status: true, typeRef: 811, web: { name: 'doc.example', platform: 'linux', typeRef: 811 } });
     await h.api.post(`/package/${id}/userStatus`, { subservices: { default: false } });
     expect((await h.api.get(`/package/${id}`)).body.status).toBe(false);

@@ -117,7 +117,7 @@ export function packageListEntry(account: Account, pkg: Package, profile: Emulat
  * GET /package/{id or domain} (api-notes "Packages", one). `status` (true when enabled),
  * `web.typeRef`, `web.info` and `limits` are what production integrations read
  * (Upmind's 20i provider: suspended = !status, web.name, web.typeRef, web.platform,
- * web.info.ip4Address, limits.* against "INF"). The members no public source shows
+ * web.info.ip4Address, limits.* against "INF"; Clientexec's plugin: name). The members no public source shows
  * (packageDetailAssumedFields) are left out by the `documented` profile.
  */
 export function packageDetail(account: Account, pkg: Package, profile: EmulatorProfile): Record<string, unknown> {
@@ -126,6 +126,8 @@ export function packageDetail(account: Account, pkg: Package, profile: EmulatorP
   const shown = {
     id: pkg.id,
     status: pkg.enabled,
+    // Clientexec's 20i plugin reads the detail's `name` (its single sign-on domain).
+    name: pkg.names[0],
     names: [...pkg.names],
     stackUsers: stackUsersOf(account, pkg.id),
     typeRef: pkg.typeId,
