@@ -65,15 +65,10 @@ export class Router<C> {
   }
 }
 
-/**
- * Path segments, percent-decoded; undefined for a malformed escape (treated as no route).
- * One trailing slash is ignored: a production integration reads `/package/{id}/`
- * (Clientexec's 20i plugin), and the PHP module sends paths as given.
- */
+/** Path segments, percent-decoded; undefined for a malformed escape (treated as no route). */
 function decodeSegments(pathname: string): string[] | undefined {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   try {
-    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+    return pathname.split('/').slice(1).map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }
