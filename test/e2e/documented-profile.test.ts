@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
 import type { EmulatorProfile } from '../../src/emulator';
-import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
+import { CloudProvider, Forwarder, HostingPackage, ManagedCloudServer, Mailbox, ResellerHosting } from '../../src';
 import { mailOf } from '../helpers/emulator';
 import { runBinary } from '../drift/helpers';
 import { E2E_TIMEOUT_MS, E2EEmulator, planExitCode, requireTerraform, stackEnv, startE2EEmulator, tempDir, terraform } from './support';
@@ -79,6 +79,12 @@ class FidelityStack extends TerraformStack {
       package: site, localPart: 'info', password: password.value, passwordVersion: s.passwordVersion, send: s.send, receive: s.receive,
     });
     new Forwarder(this, 'sales', { package: site, localPart: 'sales', remote: s.remote });
+    // A branded server (its brand headers are assumed: the documented profile sends none)
+    // with a package on it.
+    const server = new ManagedCloudServer(this, 'web1', {
+      hostName: 'web1.fidelity-site.com', provider: CloudProvider.NATIVE, spec: 'micro', zone: 'dc_location-uk', periodMonths: 1, branded: true, forUser: 'stack-user:989901',
+    });
+    new HostingPackage(this, 'app', { domainName: 'app.fidelity-site.com', packageType: 'Managed Cloud', cloudServer: server });
   }
 }
 
@@ -94,6 +100,7 @@ describe.each<EmulatorProfile>(['documented', 'default'])("the lifecycle against
     tf = requireTerraform();
     const dir = tempDir(`profile-${profile}`);
     emu = await startE2EEmulator({ dir, profile });
+    await emu.control('POST', 'brand', { name: 'Fidelity Hosting', logoUrl: 'https://fidelity.example/logo.png' });
     outdir = join(dir, 'cdktf.out');
     env = stackEnv({ url: emu.url, apiKey: DEFAULT_API_KEY, password: PASSWORD, journalDir: join(dir, 'journal') });
     client = new ResellerClient({ baseUrl: emu.url, apiKey: DEFAULT_API_KEY, retryBaseDelayMs: 10 });
@@ -132,14 +139,19 @@ describe.each<EmulatorProfile>(['documented', 'default'])("the lifecycle against
     const run = await drift();
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     const doc = JSON.parse(run.stdout);
-    expect(doc.objects.map((o: { status: string }) => o.status)).toEqual(['in-sync', 'in-sync', 'in-sync']);
+    expect(doc.objects.map((o: { address: string; status: string }) => [o.address, o.status]).sort()).toEqual(
+      ['app', 'info', 'sales', 'site', 'web1'].map((id) => [`terraform_data.${id}`, 'in-sync']),
+    );
   };
 
   test('create: apply converges, a plan is empty, drift is in sync', async () => {
     synth(FIRST);
     await terraform(tf, ['init', '-input=false', '-no-color'], stackDir, env);
     const result = await apply();
-    expect(result.stdout).toMatch(/Apply complete! Resources: 6 added, 0 changed, 0 destroyed/);
+    expect(result.stdout).toMatch(/Apply complete! Resources: 10 added, 0 changed, 0 destroyed/);
+    expect(emu.account().cloudServers).toEqual([expect.objectContaining({ name: 'web1.fidelity-site.com', state: 'ready', branded: true })]);
+    const app = emu.account().packages.find((p) => p.name === 'app.fidelity-site.com')!;
+    expect(app.cloudServerId).toBe(emu.account().cloudServers[0].id);
     // The label was sent with the create; where it cannot be read back it is said once.
     expect(notVerifiable(result.stdout + result.stderr)).toHaveLength(profile === 'documented' ? 1 : 0);
     expectLive(FIRST);
@@ -178,10 +190,11 @@ describe.each<EmulatorProfile>(['documented', 'default'])("the lifecycle against
     await expectInSync();
   });
 
-  test('destroy removes the package with its mail', async () => {
+  test('destroy removes the packages with their mail and keeps the server (the API cannot cancel it)', async () => {
     const result = await terraform(tf, ['destroy', '-auto-approve', '-input=false', '-no-color'], stackDir, env);
-    expect(result.stdout).toMatch(/Destroy complete! Resources: 6 destroyed/);
+    expect(result.stdout).toMatch(/Destroy complete! Resources: 10 destroyed/);
     expect(site()).toBeUndefined();
     expect(emu.account().packages).toEqual([]);
+    expect(emu.account().cloudServers.map((s) => s.name)).toEqual(['web1.fidelity-site.com']);
   });
 });
