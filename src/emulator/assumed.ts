@@ -298,8 +298,9 @@ export function monthlyPriceCents(spec: string): number {
 }
 
 /**
- * ASSUMED (the cloud guide says a blank name gets a generated one, not which): the
- * host name of a server ordered with an empty `mvpsName`.
+ * ASSUMED (the Managed Cloud Hosting API Guide, docs.20i.com: "A default hostname will
+ * be used if this parameter is left blank", but not which): the host name of a server
+ * ordered with an empty `mvpsName`.
  */
 export function generatedServerName(serverId: number): string {
   return `vps${serverId}.cloud.example.net`;

@@ -10,7 +10,8 @@ import { Api, KEY, startHarness, Harness, token } from '../emulator/helpers';
  *   `Authorization: Bearer base64(key)`, `Content-Type: application/json`.
  * - UPMIND: Upmind's 20i provision provider (src/TwentyI/Api.php, Provider.php).
  * - CLIENTEXEC: Clientexec's 20i server plugin (Plugin20i).
- * - CLOUD: the cloud guide (forUser optional, blank mvpsName gets a generated name)
+ * - CLOUD: the Managed Cloud Hosting API Guide, docs.20i.com (forUser optional, blank
+ *   mvpsName gets a default host name)
  *   and a published support exchange sending periodMonths as a number.
  * - BLESTA: a Blesta 20i module sending mailbox flags as JSON booleans (low confidence).
  */

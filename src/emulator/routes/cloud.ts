@@ -54,7 +54,8 @@ function addCloudServer(ctx: ApiContext) {
   const zoneProblem = checkCloudZone(provider, config.zone);
   if (zoneProblem) throw validationError(`configuration.zone: ${zoneProblem}`);
   const periodMonths = readPeriod(body.periodMonths);
-  // The cloud guide: a blank mvpsName gets a generated host name, and forUser is optional.
+  // The Managed Cloud Hosting API Guide (docs.20i.com): a blank mvpsName gets a default
+  // host name, and forUser is optional.
   const blankName = config.mvpsName === undefined || config.mvpsName === null || (typeof config.mvpsName === 'string' && config.mvpsName.trim() === '');
   if (!blankName) {
     const hostProblem = checkHostName(config.mvpsName);
