@@ -57,14 +57,46 @@ export function labelFromPackageLabels(packageLabels: readonly unknown[]): strin
 }
 
 /**
+ * Assumed, like `labelFromPackageLabels`, but for comparing: spec 2.4 shows only empty
+ * `packageLabels`, so an empty list cannot tell "no label" from "labels are not listed
+ * here". Undefined then: the label is not verifiable from a list entry.
+ */
+export function verifiableLabelFromPackageLabels(packageLabels: readonly unknown[]): string | undefined {
+  return packageLabels.length === 0 ? undefined : labelFromPackageLabels(packageLabels);
+}
+
+/**
  * Assumed (api-notes shows `GET /package/{id}` as `{id, enabled, names, stackUsers,
  * typeRef, web: {name, platform}, …}` without a label): the label is the response's
- * `label` string; missing or null means no label. When `label` is absent but the entry
- * carries `packageLabels` like a list entry, that is read instead.
+ * `label` string, null meaning no label. When `label` is absent but the entry carries
+ * `packageLabels` like a list entry, that is read instead. When neither says anything,
+ * the label is undefined: not verifiable (DESIGN §3), never read as "no label".
  */
-export function labelFromPackageDetail(body: shape.JsonObject, where: string): string {
-  if (body.label === undefined && Array.isArray(body.packageLabels)) return labelFromPackageLabels(body.packageLabels);
+export function labelFromPackageDetail(body: shape.JsonObject, where: string): string | undefined {
+  if (body.label === undefined) {
+    return Array.isArray(body.packageLabels) ? verifiableLabelFromPackageLabels(body.packageLabels) : undefined;
+  }
   return shape.optString(body.label, shape.at(where, 'label'));
+}
+
+/**
+ * Whether a package is enabled, from `GET /package/{id}`. Production integrations read
+ * `status` (suspended = !status; confidence: code); api-notes shows `enabled` (docs,
+ * but not in any observed response). `status` wins; `enabled` is the fallback; a
+ * detail with neither is a shape error (the state of a package is not optional).
+ */
+export function enabledFromPackageDetail(body: shape.JsonObject, where: string): boolean {
+  if (body.status !== undefined && body.status !== null) return shape.boolean(body.status, shape.at(where, 'status'));
+  return shape.boolean(body.enabled, shape.at(where, 'enabled'));
+}
+
+/**
+ * The package type of `GET /package/{id}`: top-level `typeRef` (api-notes), else
+ * `web.typeRef` (what a production integration reads).
+ */
+export function typeRefFromPackageDetail(body: shape.JsonObject, web: shape.JsonObject, where: string): number {
+  if (body.typeRef !== undefined && body.typeRef !== null) return shape.id(body.typeRef, shape.at(where, 'typeRef'));
+  return shape.id(web.typeRef, shape.at(shape.at(where, 'web'), 'typeRef'));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -82,6 +114,15 @@ export function parseForwarderEntry(value: unknown, where: string): ForwarderEnt
     local: shape.string(entry.local, shape.at(where, 'local')),
     remote: shape.string(entry.remote, shape.at(where, 'remote')),
   };
+}
+
+/**
+ * Assumed (api-notes: "shape of `forward` assumed"): the `forward` member of a mail
+ * read. A read without it has no forwarders; the `mailbox` member stays required (it is
+ * documented), so a changed shape is still an error rather than "no mail".
+ */
+export function forwardListOfMailRead(body: shape.JsonObject): unknown[] {
+  return body.forward === undefined || body.forward === null ? [] : shape.array(body.forward, 'forward');
 }
 
 /**

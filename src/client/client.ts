@@ -215,6 +215,11 @@ export class ResellerClient {
     return packages.labelOf(summary);
   }
 
+  /** The label of a list entry for comparing: undefined when the entry cannot tell (not verifiable). */
+  verifiableLabelOf(summary: PackageSummary): string | undefined {
+    return packages.verifiableLabelOf(summary);
+  }
+
   // ---- mail ---------------------------------------------------------------------------
 
   getMail(packageRef: string | number, domain: string): Promise<MailDomain> {

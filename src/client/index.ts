@@ -11,13 +11,17 @@ export { ResellerClient } from './client';
 export type { ResellerClientOptions } from './client';
 export * from './errors';
 export * from './types';
-export { labelOf } from './packages';
+export { labelOf, verifiableLabelOf } from './packages';
 export {
   postRejectedWithoutEffect,
   isDuplicateError,
   isValidationError,
   labelFromPackageLabels,
   labelFromPackageDetail,
+  verifiableLabelFromPackageLabels,
+  enabledFromPackageDetail,
+  typeRefFromPackageDetail,
+  forwardListOfMailRead,
   parseForwarderEntry,
   parseForwarderCreateResult,
   mailboxUpdateBody,

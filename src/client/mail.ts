@@ -1,4 +1,4 @@
-import { acceptMailboxUpdateResult, mailboxUpdateBody, parseForwarderCreateResult, parseForwarderEntry } from './assumptions';
+import { acceptMailboxUpdateResult, forwardListOfMailRead, mailboxUpdateBody, parseForwarderCreateResult, parseForwarderEntry } from './assumptions';
 import { booleanArg, nonEmptyString, packageSegment, pathSegment } from './ids';
 import type { ApiContext } from './request';
 import * as shape from './shape';
@@ -38,10 +38,10 @@ export function parseMailDomain(data: unknown): MailDomain {
   const body = shape.object(data, '');
   return {
     name: shape.string(body.name, 'name'),
-    // Both lists are required: reading a changed shape as "no mail" would make a
-    // delete look confirmed, or a create look needed.
+    // `mailbox` is required: reading a changed shape as "no mail" would make a delete
+    // look confirmed, or a create look needed. `forward` may be left out (assumptions.ts).
     mailboxes: shape.arrayOf(body.mailbox, 'mailbox', parseMailboxEntry),
-    forwarders: shape.arrayOf(body.forward, 'forward', parseForwarderEntry),
+    forwarders: forwardListOfMailRead(body).map((v, i) => parseForwarderEntry(v, shape.at('forward', i))),
   };
 }
 

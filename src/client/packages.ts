@@ -1,4 +1,10 @@
-import { labelFromPackageDetail, labelFromPackageLabels } from './assumptions';
+import {
+  enabledFromPackageDetail,
+  labelFromPackageDetail,
+  labelFromPackageLabels,
+  typeRefFromPackageDetail,
+  verifiableLabelFromPackageLabels,
+} from './assumptions';
 import { ApiError, isMissingObject } from './errors';
 import { booleanArg, nonEmptyString, packageSegment, stringList, toId } from './ids';
 import type { ApiContext } from './request';
@@ -39,9 +45,17 @@ export function parsePackageSummary(value: unknown, where: string): PackageSumma
   };
 }
 
-/** The label of a package list entry, read from its `packageLabels` (see assumptions.ts). */
+/** The label of a package list entry, read from its `packageLabels` (see assumptions.ts); "" for none. */
 export function labelOf(summary: PackageSummary): string {
   return labelFromPackageLabels(Array.isArray(summary.packageLabels) ? summary.packageLabels : []);
+}
+
+/**
+ * The label of a package list entry for comparing with a declared one: undefined when
+ * the entry cannot tell (an empty `packageLabels`, see assumptions.ts).
+ */
+export function verifiableLabelOf(summary: PackageSummary): string | undefined {
+  return verifiableLabelFromPackageLabels(Array.isArray(summary.packageLabels) ? summary.packageLabels : []);
 }
 
 /** One package by id or by one of its domain names; undefined when the API answers 404 for the object. */
@@ -64,16 +78,18 @@ export function parsePackageDetail(value: unknown, where: string): PackageDetail
   const body = shape.object(value, where);
   const f = (key: string) => shape.at(where, key);
   const web = shape.object(body.web, f('web'));
-  return {
+  const detail: PackageDetail = {
     id: shape.id(body.id, f('id')),
-    enabled: shape.boolean(body.enabled, f('enabled')),
+    enabled: enabledFromPackageDetail(body, where),
     name: shape.string(web.name, shape.at(f('web'), 'name')),
     names: shape.stringArray(body.names, f('names')),
-    stackUsers: body.stackUsers === undefined ? [] : shape.stringArray(body.stackUsers, f('stackUsers')),
-    typeRef: shape.id(body.typeRef, f('typeRef')),
-    label: labelFromPackageDetail(body, where),
+    stackUsers: body.stackUsers === undefined || body.stackUsers === null ? [] : shape.stringArray(body.stackUsers, f('stackUsers')),
+    typeRef: typeRefFromPackageDetail(body, web, where),
     platform: shape.string(web.platform, shape.at(f('web'), 'platform')),
   };
+  const label = labelFromPackageDetail(body, where);
+  if (label !== undefined) detail.label = label;
+  return detail;
 }
 
 /** `POST /reseller/{id}/addWeb` (spec 4.2) -> the new package id. */

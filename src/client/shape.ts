@@ -74,6 +74,15 @@ export function optString(value: unknown, where: string, fallback = ''): string 
   return value === undefined || value === null ? fallback : string(value, where);
 }
 
+/**
+ * Text sent as a string or as a number (PHP back ends and clients mix them freely);
+ * a number becomes its decimal text. `fallback` when missing or null.
+ */
+export function optText(value: unknown, where: string, fallback = ''): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return optString(value, where, fallback);
+}
+
 export function stringOrNull(value: unknown, where: string): string | null {
   return value === undefined || value === null ? null : string(value, where);
 }

@@ -67,7 +67,11 @@ export interface PackageDetail {
   names: string[];
   stackUsers: string[];
   typeRef: number;
-  label: string;
+  /**
+   * The label; "" for none. Absent when the response does not say (the API may not
+   * return it: api-notes marks it assumed), so the label is not verifiable.
+   */
+  label?: string;
   platform: string;
 }
 

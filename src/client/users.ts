@@ -47,9 +47,12 @@ function parseContact(value: unknown, where: string): ContactRecord {
   const record = shape.object(value, where);
   const out = {
     email: shape.string(record.email, shape.at(where, 'email')),
-    ext_billing_ref: shape.stringOrNull(record.ext_billing_ref, shape.at(where, 'ext_billing_ref')),
+    ext_billing_ref: record.ext_billing_ref === undefined || record.ext_billing_ref === null
+      ? null
+      : shape.optText(record.ext_billing_ref, shape.at(where, 'ext_billing_ref')),
   } as ContactRecord;
-  for (const field of CONTACT_STRING_FIELDS) out[field] = shape.optString(record[field], shape.at(where, field));
+  // PHP back ends may send numbers for text (a postcode, a phone number, a name).
+  for (const field of CONTACT_STRING_FIELDS) out[field] = shape.optText(record[field], shape.at(where, field));
   return out;
 }
 

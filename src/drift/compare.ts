@@ -1,5 +1,5 @@
 import type { CloudServer, MailboxEntry, PackageSummary, PackageType, UserList } from '../client';
-import { labelOf } from '../client';
+import { verifiableLabelOf } from '../client';
 import type { FieldDiff } from '../handler/diff';
 import { diffCloudServer } from '../handler/reconcilers/cloud-server';
 import { sameRemote } from '../handler/reconcilers/forwarder';
@@ -280,7 +280,7 @@ function packageDiffs(spec: PackageSpec, pkg: PackageSummary, index: LiveIndex):
   if (spec.stackUser !== undefined && stackUser === undefined) {
     throw new DeclarationProblem(`stackUser ${describeUserRef(spec.stackUser)} is not a control-panel user of this account`);
   }
-  const diffs = diffPackage({ spec, type, stackUser }, livePackageFromSummary(pkg, labelOf(pkg))).map((d) =>
+  const diffs = diffPackage({ spec, type, stackUser }, livePackageFromSummary(pkg, verifiableLabelOf(pkg))).map((d) =>
     d.field === 'packageType' ? { field: d.field, declared: typeName(types, d.declared), live: typeName(types, d.live) } : plain(d),
   );
   const server = index.serverOfPackage.get(pkg.id);

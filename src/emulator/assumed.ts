@@ -57,6 +57,40 @@ export function packageDetailLabel(label: string | null): string {
 }
 
 /**
+ * ASSUMED (api-notes "Packages", one: only `{id, enabled, names, stackUsers, typeRef,
+ * web: {name, platform}, …}` is shown, and production integrations read `status`, not
+ * `enabled`): the members of GET /package/{id} that no public source shows: `enabled`
+ * beside `status`, the list entry's `packageTypeName` and `created`, and a `label`.
+ * The `documented` profile leaves all of them out.
+ */
+export function packageDetailAssumedFields(pkg: Package, typeLabel: string): Record<string, unknown> {
+  return {
+    enabled: pkg.enabled,
+    packageTypeName: typeLabel,
+    label: packageDetailLabel(pkg.label),
+    created: pkg.created,
+  };
+}
+
+/**
+ * ASSUMED: `web.info` of GET /package/{id}. A production integration reads
+ * `web.info.ip4Address` and `web.info.zone`, both optionally (Upmind's 20i provider);
+ * the values are the emulator's: an address of the documentation range 192.0.2.0/24
+ * and the zone of the package's cloud server, else `dc_location-uk`.
+ */
+export function packageWebInfo(pkg: Package, serverZone: string | undefined): Record<string, unknown> {
+  return { ip4Address: `192.0.2.${(pkg.id % 254) + 1}`, zone: serverZone ?? 'dc_location-uk' };
+}
+
+/**
+ * ASSUMED (the path and the member names are what Upmind's 20i provider reads; the
+ * values are the emulator's): GET /package/{id}/web/usage. Nothing is ever used.
+ */
+export function packageWebUsage(_pkg: Package): Record<string, unknown> {
+  return { DiskMb: 0, Bandwidth: { MbIn: 0, MbOut: 0 } };
+}
+
+/**
  * ASSUMED: removing a domain name from a package also deletes the mail objects of
  * that domain (a mail domain cannot outlive its name). Mutates the package.
  */
@@ -70,21 +104,31 @@ export function dropMailOfRemovedNames(pkg: Package, removed: readonly string[])
 // Control-panel users
 
 /**
- * ASSUMED (api-notes "Control-panel users", list is live but the two members' shapes
- * are not shown): `users` keyed by user identifier with a short summary of each user.
+ * `users` of GET susers, keyed by user identifier. `name` is the user's login, its
+ * e-mail address: a production integration finds a user by comparing `users[ref].name`
+ * with the customer's e-mail (Clientexec's 20i plugin; confidence: code). The other
+ * members are ASSUMED.
  */
 export function susersUsersMember(account: Account): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const user of account.users) {
     out[`stack-user:${user.id}`] = {
       id: user.id,
-      name: user.contact.person_name,
-      email: user.contact.email,
+      name: user.contact.email,
+      personName: user.contact.person_name,
       createdAt: user.contact.createdAt,
       enabled: true,
     };
   }
   return out;
+}
+
+/**
+ * ASSUMED (the issue names the member, no public response shows its content): `ftpLock`
+ * of GET susers is an object; the emulator models no FTP locks, so it is empty.
+ */
+export function susersFtpLockMember(_account: Account): Record<string, unknown> {
+  return {};
 }
 
 /**
@@ -105,34 +149,61 @@ export function susersServiceByTupleMember(account: Account): Record<string, unk
 }
 
 /**
- * ASSUMED: a user created with only an e-mail (and maybe a name) gets a contact record
- * whose other fields are empty, with a UK country default and an individual contact type.
+ * ASSUMED: a user created with `newUser` gets a contact record of the fields given
+ * (see `NewUserContact`); the others are empty, the country defaults to the UK and the
+ * contact type to an individual (`IND`). `firstName`/`lastName` split `person_name`
+ * at its first space.
  */
-export function contactForNewUser(email: string, personName: string, createdAt: string): ContactRecord {
+export function contactForNewUser(email: string, given: NewUserContact, createdAt: string): ContactRecord {
+  const personName = given.person_name ?? '';
   const [firstName, ...rest] = personName.trim().split(/\s+/);
+  const country = given.country ?? { alpha2: 'GB', alpha3: 'GBR' };
   return {
-    address: '',
+    address: given.address ?? '',
     avatarUrl: '',
-    cc: 'GBR',
-    ccAlpha2: 'GB',
-    ccAlpha3: 'GBR',
-    city: '',
-    company_name: '',
-    company_number: '',
+    cc: country.alpha3,
+    ccAlpha2: country.alpha2,
+    ccAlpha3: country.alpha3,
+    city: given.city ?? '',
+    company_name: given.company_name ?? '',
+    company_number: given.company_number ?? '',
     createdAt,
     email,
-    ext_billing_ref: null,
-    nominet_contact_type: 'IND',
-    notes: '',
-    pc: '',
+    ext_billing_ref: given.billing_ref ?? null,
+    nominet_contact_type: given.nominet_contact_type ?? 'IND',
+    notes: given.notes ?? '',
+    pc: given.pc ?? '',
     person_name: personName,
-    sp: '',
-    trading_name: '',
-    voice: '',
+    sp: given.sp ?? '',
+    trading_name: given.trading_name ?? '',
+    voice: given.voice ?? '',
     firstName: firstName ?? '',
     lastName: rest.join(' '),
   };
 }
+
+/**
+ * The contact fields a `newUser` (or a `contact` update) may carry, as production
+ * integrations send them (Clientexec's and Upmind's 20i modules: person_name,
+ * company_name, address, city, sp, pc, cc, voice, notes, billing_ref,
+ * nominet_contact_type), already read as text. `country` is `cc` resolved.
+ */
+export interface NewUserContact {
+  person_name?: string;
+  company_name?: string;
+  company_number?: string;
+  trading_name?: string;
+  address?: string;
+  city?: string;
+  sp?: string;
+  pc?: string;
+  voice?: string;
+  notes?: string;
+  billing_ref?: string;
+  nominet_contact_type?: string;
+  country?: { alpha2: string; alpha3: string };
+}
+
 
 /**
  * ASSUMED: the emulator grants packages only. `domain:<id>` and `vps:<id>` keys are
@@ -156,6 +227,16 @@ export function checkMailboxPassword(password: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * ASSUMED (spec 4.4 shows the strings "true"/"false"; PHP clients also send JSON
+ * booleans): `send`/`receive` of a mailbox write. Returns undefined for anything else.
+ */
+export function mailboxFlag(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
 /** ASSUMED: a new mailbox is enabled, with a 1024 MB quota and nothing used. */
 export function newMailboxDefaults(): Pick<Mailbox, 'enabled' | 'quotaMB' | 'usageMB'> {
   return { enabled: true, quotaMB: 1024, usageMB: 0 };
@@ -164,6 +245,14 @@ export function newMailboxDefaults(): Pick<Mailbox, 'enabled' | 'quotaMB' | 'usa
 /** ASSUMED (api-notes "Mail", read: shape of `forward` assumed): `{id: "f<n>", local, remote}`. */
 export function forwarderEntry(f: Forwarder): { id: string; local: string; remote: string } {
   return { id: `f${f.id}`, local: f.local, remote: f.remote };
+}
+
+/**
+ * ASSUMED (api-notes "Mail", read: `forward` shape assumed): the read lists `forward`
+ * even when there are none. The `documented` profile leaves an empty `forward` out.
+ */
+export function showEmptyForwardList(): boolean {
+  return true;
 }
 
 /**
@@ -209,6 +298,15 @@ export function monthlyPriceCents(spec: string): number {
 }
 
 /**
+ * ASSUMED (the Managed Cloud Hosting API Guide, docs.20i.com: "A default hostname will
+ * be used if this parameter is left blank", but not which): the host name of a server
+ * ordered with an empty `mvpsName`.
+ */
+export function generatedServerName(serverId: number): string {
+  return `vps${serverId}.cloud.example.net`;
+}
+
+/**
  * ASSUMED: the cloud server fields whose meaning spec 2.6 does not show.
  * count: -1 (the "infinity marker"); cpanel/cpanelInfo/cpanelRebuilding: "" (empty);
  * profileId: the numeric id of the user it was ordered for; timelineService:
@@ -229,6 +327,7 @@ export function cloudServerOpaqueFields(server: CloudServer): {
     cpanel: '',
     cpanelInfo: '',
     cpanelRebuilding: '',
+    // A server ordered without forUser (it is optional) belongs to no user: 0.
     profileId: Number(server.forUser.replace(/^stack-user:/, '')) || 0,
     timelineService: `vps:${server.id}`,
     productSpec: `${server.type}:${server.spec}`,

@@ -1,4 +1,5 @@
 import { DEFAULT_API_KEY, DEFAULT_PROVISION_DELAY_MS, startEmulator } from './index';
+import { EMULATOR_PROFILES, EmulatorProfile, isEmulatorProfile } from './profile';
 
 /**
  * `reseller-hosting emulator [flags]`: runs the emulator until SIGINT or SIGTERM.
@@ -17,6 +18,8 @@ options:
   --data FILE             keep the state in FILE (default: in memory only)
   --api-key KEY           key of the default account (default: $RESELLER_API_KEY, else ${DEFAULT_API_KEY})
   --provision-delay MS    cloud server provisioning time in ms (default ${DEFAULT_PROVISION_DELAY_MS})
+  --profile NAME          default, or documented: leave out every response field and
+                          behaviour that no public source shows (default: default)
   --quiet                 do not log requests on stderr
   --help                  show this help
 `;
@@ -39,6 +42,7 @@ interface Flags {
   data?: string;
   apiKey?: string;
   provisionDelayMs: number;
+  profile: EmulatorProfile;
   quiet: boolean;
   help: boolean;
 }
@@ -46,7 +50,7 @@ interface Flags {
 class UsageError extends Error {}
 
 function parseFlags(argv: readonly string[]): Flags {
-  const flags: Flags = { host: '127.0.0.1', port: 8080, provisionDelayMs: DEFAULT_PROVISION_DELAY_MS, quiet: false, help: false };
+  const flags: Flags = { host: '127.0.0.1', port: 8080, provisionDelayMs: DEFAULT_PROVISION_DELAY_MS, profile: 'default', quiet: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -88,6 +92,12 @@ function parseFlags(argv: readonly string[]): Flags {
       case '--provision-delay':
         flags.provisionDelayMs = integer(value(), 0, 86_400_000);
         break;
+      case '--profile': {
+        const profile = value();
+        if (!isEmulatorProfile(profile)) throw new UsageError(`--profile must be one of ${EMULATOR_PROFILES.join(', ')} (got "${profile}")`);
+        flags.profile = profile;
+        break;
+      }
       default:
         throw new UsageError(`unknown option "${arg}"`);
     }
@@ -121,6 +131,7 @@ export async function runEmulatorCli(argv: string[], io: Partial<EmulatorCliIo> 
       dataFile: flags.data,
       apiKey: flags.apiKey ?? (env.RESELLER_API_KEY || DEFAULT_API_KEY),
       provisionDelayMs: flags.provisionDelayMs,
+      profile: flags.profile,
       quiet: flags.quiet,
       log: (line) => stderr.write(`${line}\n`),
     });

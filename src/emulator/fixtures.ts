@@ -20,6 +20,26 @@ export const FIXTURE_PACKAGE_TYPES: readonly PackageType[] = [
   { id: 820, label: 'Managed Cloud', platform: 'linux' },
 ];
 
+/** What a package type allows: a number, or the string "INF" for unlimited. */
+export type Limit = number | 'INF';
+
+/**
+ * `limits` of each fixture package type (and of a package's detail). Unlimited is the
+ * string "INF", as a production integration reads it (Upmind's 20i provider compares
+ * `limits.domains`, `limits.webspace` and `limits.bandwidth` with 'INF'); otherwise a
+ * number (webspace and bandwidth in MB). A type not listed here is unlimited.
+ */
+const TYPE_LIMITS: Readonly<Record<number, Readonly<Record<string, Limit>>>> = {
+  811: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
+  812: { domains: 5, webspace: 10240, bandwidth: 'INF', mailboxes: 10, databases: 5 },
+  813: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
+  820: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
+};
+
+export function packageTypeLimits(typeId: number): Record<string, Limit> {
+  return { ...(TYPE_LIMITS[typeId] ?? TYPE_LIMITS[811]) };
+}
+
 /** The type a package created on a cloud server gets (POST /cloud_server/{id}/addWeb). */
 export const CLOUD_PACKAGE_TYPE_ID = 820;
 

@@ -1,5 +1,6 @@
 import { EmulatorServer } from './server';
 import { EmulatorStateDump } from './snapshot';
+import { EMULATOR_PROFILES, EmulatorProfile, isEmulatorProfile } from './profile';
 
 /**
  * A local emulator of the reseller API: a real HTTP server on loopback with several
@@ -28,6 +29,11 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** How long an ordered cloud server takes to provision. @default 3000 */
   provisionDelayMs?: number;
+  /**
+   * `'documented'` leaves out every response field and behaviour that no public source
+   * shows (api-notes `assumed`), to test a client's tolerance. @default 'default'
+   */
+  profile?: EmulatorProfile;
   /** Do not log one line per request. @default false */
   quiet?: boolean;
   /** Where request lines and internal errors go. @default a line on stderr */
@@ -53,6 +59,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (typeof apiKey !== 'string' || apiKey === '') throw new Error('apiKey must be a non-empty string');
   const provisionDelayMs = options.provisionDelayMs ?? DEFAULT_PROVISION_DELAY_MS;
   if (!Number.isInteger(provisionDelayMs) || provisionDelayMs < 0) throw new Error('provisionDelayMs must be an integer >= 0');
+  const profile = options.profile ?? 'default';
+  if (!isEmulatorProfile(profile)) throw new Error(`profile must be one of ${EMULATOR_PROFILES.join(', ')}`);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('port must be an integer from 0 to 65535');
   const server = new EmulatorServer({
@@ -60,6 +68,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     apiKey,
     provisionDelayMs,
+    profile,
     dataFile: options.dataFile,
     quiet: options.quiet ?? false,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
@@ -75,6 +84,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 export { DEFAULT_RESELLER_ID } from './fixtures';
+export { EMULATOR_PROFILES } from './profile';
+export type { EmulatorProfile } from './profile';
 export { EmulatorDataError } from './persistence';
 export type { FaultRule } from './faults';
 export type { RequestLogEntry } from './request-log';

@@ -16,6 +16,7 @@ import { freshState } from './fixtures';
 import { DataFile } from './persistence';
 import { dumpState, EmulatorStateDump } from './snapshot';
 import { matchPage, servePage } from './page';
+import { EmulatorProfile } from './profile';
 
 /**
  * The HTTP server and the request pipeline. For an API request:
@@ -37,6 +38,8 @@ export interface ServerConfig {
   port: number;
   apiKey: string;
   provisionDelayMs: number;
+  /** Which fields and behaviours the API answers with (see profile.ts). */
+  profile: EmulatorProfile;
   dataFile: string | undefined;
   quiet: boolean;
   /** Where request lines and internal errors are written (default: stderr). */
@@ -237,6 +240,7 @@ export class EmulatorServer implements ControlTarget {
           form,
           nowMs: Date.now(),
           provisionDelayMs: this.provisionDelayMs,
+          profile: this.config.profile,
         };
         return match.handler(ctx);
       };

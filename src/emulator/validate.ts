@@ -1,4 +1,4 @@
-import { validationError } from './assumed';
+import { mailboxFlag, validationError } from './assumed';
 import { isPlainObject } from './util';
 import { canonicalDomain, checkDomainName } from '../protocol/names';
 
@@ -28,6 +28,17 @@ export function expectString(value: unknown, path: string, opts: { min?: number;
   return value;
 }
 
+/**
+ * An optional text field as PHP clients send it: a string, or a number (PHP sends
+ * numbers for strings freely; 20i's own live test sends one as `person_name`), which
+ * becomes its decimal text. Missing or null -> undefined.
+ */
+export function readText(value: unknown, path: string, opts: { max?: number } = {}): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  return expectString(text, path, opts);
+}
+
 export function expectArray(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) throw validationError(`${path} must be an array`);
   return value;
@@ -46,11 +57,14 @@ export function expectBoolean(value: unknown, path: string, form: boolean): bool
   throw validationError(`${path} must be a boolean`);
 }
 
-/** The API's string booleans (spec 4.4: `"true"` or `"false"`); real booleans are refused. */
+/**
+ * The API's mailbox flags: the strings `"true"`/`"false"` (spec 4.4), and JSON booleans,
+ * which PHP clients send (see `mailboxFlag`).
+ */
 export function expectStringBoolean(value: unknown, path: string): boolean {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw validationError(`${path} must be "true" or "false"`);
+  const flag = mailboxFlag(value);
+  if (flag === undefined) throw validationError(`${path} must be "true" or "false" (or a JSON boolean)`);
+  return flag;
 }
 
 /**

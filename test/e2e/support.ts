@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator';
-import type { AccountDump, RequestLogEntry, RunningEmulator } from '../../src/emulator';
+import type { AccountDump, EmulatorProfile, RequestLogEntry, RunningEmulator } from '../../src/emulator';
 import { findTerraform, runTerraform, TerraformResult } from '../../scripts/lib/terraform';
 import { requireBuiltHandler } from '../helpers/emulator';
 
@@ -31,10 +31,11 @@ export function tempDir(name: string): string {
 }
 
 /** An emulator on a free port with its own data file; `apiKey` defaults to the emulator's default. */
-export async function startE2EEmulator(options: { apiKey?: string; provisionDelayMs?: number; dir: string }) {
+export async function startE2EEmulator(options: { apiKey?: string; provisionDelayMs?: number; dir: string; profile?: EmulatorProfile }) {
   const emulator: RunningEmulator = await startEmulator({
     port: 0,
     apiKey: options.apiKey,
+    profile: options.profile,
     dataFile: join(options.dir, 'emulator.json'),
     provisionDelayMs: options.provisionDelayMs ?? 300,
     quiet: true,

@@ -61,7 +61,27 @@ describe('runEmulatorCli (in process)', () => {
     }
   });
 
+  it('--profile documented leaves out the assumed fields; --profile default keeps them', async () => {
+    for (const [profile, hasLabel] of [['documented', false], ['default', true]] as const) {
+      const stdout = capture();
+      const stop = new AbortController();
+      const done = runEmulatorCli(['--port', '0', '--quiet', '--profile', profile], { stdout, stderr: capture(), env: {}, signal: stop.signal });
+      const [, url] = await stdout.waitFor(/listening on (\S+)\n/);
+      const headers = { Authorization: `Bearer ${token('emulator-key')}`, 'Content-Type': 'application/json' };
+      const created = await fetch(`${url}/reseller/*/addWeb`, { method: 'POST', headers, body: JSON.stringify({ type: '811', domain_name: 'p.example', label: 'P' }) });
+      const { result: id } = (await created.json()) as { result: number };
+      const detail = (await (await fetch(`${url}/package/${id}`, { headers })).json()) as Record<string, unknown>;
+      expect(detail.status).toBe(true);
+      expect('label' in detail).toBe(hasLabel);
+      expect('enabled' in detail).toBe(hasLabel);
+      stop.abort();
+      expect(await done).toBe(0);
+    }
+  });
+
   it.each([
+    [['--profile', 'strict']],
+    [['--profile']],
     [['--port', 'eighty']],
     [['--port', '70000']],
     [['--port']],

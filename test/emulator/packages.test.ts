@@ -13,12 +13,15 @@ describe('package types', () => {
   it('lists the fixture types', async () => {
     const res = await api.get('/reseller/*/packageTypes');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([
+    expect(res.body.map(({ id, label, platform }: { id: number; label: string; platform: string }) => ({ id, label, platform }))).toEqual([
       { id: 811, label: 'Linux Unlimited', platform: 'linux' },
       { id: 812, label: 'Linux Starter', platform: 'linux' },
       { id: 813, label: 'Windows Unlimited', platform: 'windows' },
       { id: 820, label: 'Managed Cloud', platform: 'linux' },
     ]);
+    // The blueprint's members: limits ("INF" = unlimited), installApps, extraData.
+    expect(res.body[0]).toMatchObject({ limits: { domains: 'INF', webspace: 'INF', bandwidth: 'INF' }, installApps: [], extraData: {} });
+    expect(res.body[1].limits).toMatchObject({ domains: 5, webspace: 10240 });
   });
 });
 
@@ -107,6 +110,7 @@ describe('GET /package/{id or domain}', () => {
     const id = await api.addWeb('detail.example', { extra_domain_names: ['alias.example'], label: 'L', stackUser: 'stack-user:989902' });
     const expected = {
       id,
+      status: true,
       enabled: true,
       name: 'detail.example',
       names: ['detail.example', 'alias.example'],
@@ -115,7 +119,8 @@ describe('GET /package/{id or domain}', () => {
       packageTypeName: 'Linux Unlimited',
       label: 'L',
       created: expect.any(String),
-      web: { name: 'detail.example', platform: 'linux' },
+      web: { typeRef: 811, name: 'detail.example', platform: 'linux', info: { ip4Address: expect.stringMatching(/^192\.0\.2\.[0-9]+$/), zone: 'dc_location-uk' } },
+      limits: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
     };
     for (const ref of [String(id), 'detail.example', 'ALIAS.example']) {
       const res = await api.get(`/package/${ref}`);

@@ -18,7 +18,7 @@ describe('GET /reseller/*/susers', () => {
   it('lists the fixture users with every contact field of spec 2.2 filled', async () => {
     const res = await api.get('/reseller/*/susers');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['contact', 'grant_map', 'service_by_tuple', 'users']);
+    expect(Object.keys(res.body).sort()).toEqual(['contact', 'ftpLock', 'grant_map', 'service_by_tuple', 'users']);
     expect(Object.keys(res.body.contact)).toEqual(['stack-user:989901', 'stack-user:989902']);
     const owner = res.body.contact['stack-user:989901'];
     expect(Object.keys(owner).sort()).toEqual([...CONTACT_FIELDS].sort());

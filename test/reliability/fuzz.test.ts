@@ -125,6 +125,8 @@ const notObject: fc.Arbitrary<unknown> = fc.oneof<fc.Arbitrary<unknown>[]>(fc.in
 const notArray: fc.Arbitrary<unknown> = fc.oneof<fc.Arbitrary<unknown>[]>(
   fc.integer(), fc.boolean(), oddString, fc.dictionary(fc.string({ maxLength: 6 }), smallJson, { maxKeys: 3 }), fc.constant(deepObject(3000)),
 );
+/** What a JSON body carries as null or a blank string (NaN and Infinity serialise to null). */
+const blankInJson = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && !Number.isFinite(v));
 /** A string with whitespace inside after trimming: never a name, local part, address or user ref. */
 const spaced = fc.tuple(oddString, oddString).map(([a, b]) => `q${a} ${b}q`);
 
@@ -145,7 +147,8 @@ const badEmail = fc.oneof(
   fc.constantFrom('', 'nobody', '@example.org', 'a@', 'a@localhost', '"quoted"@example.org', `${'x'.repeat(65)}@example.org`, 'a@-x-.org'),
   spaced, notString, fc.constant(null), huge,
 );
-const badStringBoolean = fc.oneof(fc.boolean(), fc.constantFrom('TRUE', 'True', '1', '0', 'yes', '', ' true'), fc.integer(), fc.constant(null), notObject);
+// JSON booleans are valid mailbox flags too (PHP clients send them; issue 15).
+const badStringBoolean = fc.oneof(fc.constantFrom('TRUE', 'True', '1', '0', 'yes', '', ' true'), fc.integer(), fc.constant(null), notObject.filter((v) => typeof v !== 'boolean'));
 const badBoolean = fc.oneof(fc.constantFrom('true', 'false', '1', 0, 1, 'yes', ''), fc.constant(null), fc.array(smallJson, { maxLength: 2 }), deep);
 const badPassword = fc.oneof(
   fc.string({ maxLength: 7 }), fc.string({ minLength: 129, maxLength: 300 }), notString, fc.constant(null), huge, // huge: 300+ units
@@ -338,7 +341,7 @@ const ROUTES: Route[] = [
         fc.constant(null).map(() => ({ grant_map: { 'stack-user:989902': { [`package:${ids.pkg}`]: true, 'package:999999': true } } })),
         fc.record({ newUser: notObject }),
         fc.record({ newUser: fc.record({ email: badEmail }) }),
-        fc.record({ newUser: fc.record({ email: fc.constant('fresh-user@example.org'), person_name: fc.oneof(notString, fc.constant('P'.repeat(256))) }) }),
+        fc.record({ newUser: fc.record({ email: fc.constant('fresh-user@example.org'), person_name: fc.oneof(notString.filter((v) => typeof v !== 'number'), fc.constant('P'.repeat(256))) }) }), // numbers are text (PHP)
         fc.constant({ newUser: { email: 'OWNER@example.com' } }), // exists: 409
         fc.record({ users: notObject }),
         fc.record({ users: badUserRef.map((k) => ({ [asKey(k)]: { delete: true } })) }),
@@ -367,7 +370,8 @@ const ROUTES: Route[] = [
           label: { good: fc.constantFrom('Fresh', ''), bad: badLabel, optional: true },
           documentRoots: {
             good: fc.constant({}),
-            bad: fc.oneof(notObject.filter((v) => v !== null), fc.constantFrom({ 'unrelated.example': 'www' }, { 'fresh-site.example': '../etc' }, { 'fresh-site.example': '/abs' }, { 'fresh-site.example': 'a\u0000b' }, { 'fresh-site.example': '' }, { 'fresh-site.example': 5 })),
+            // [] is PHP's empty map: valid
+            bad: fc.oneof(notObject.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0)), fc.constantFrom({ 'unrelated.example': 'www' }, { 'fresh-site.example': '../etc' }, { 'fresh-site.example': '/abs' }, { 'fresh-site.example': 'a\u0000b' }, { 'fresh-site.example': '' }, { 'fresh-site.example': 5 })),
             optional: true,
           },
           stackUser: { good: fc.constantFrom(null, 'stack-user:989901'), bad: badUserRef, optional: true },
@@ -486,8 +490,9 @@ const ROUTES: Route[] = [
           spec: { good: fc.constant('micro'), bad: fc.oneof(fc.constantFrom('nano', 'Micro', '', '64x-large'), notString, fc.constant(null)) },
           zone: { good: fc.constant('dc_location-uk'), bad: fc.oneof(fc.constantFrom('us-east-1', 'mars-1', '', 'DC_LOCATION-UK'), notString, fc.constant(null)) },
           periodMonths: { good: fc.constantFrom('1', 12), bad: fc.constantFrom(0, 2, 5, 7, 48, -1, 1.5, '2', 'one', '', ' 1', '1m', null, true, [1], {}) },
-          mvpsName: { good: fc.constant('fresh-server.example'), bad: fc.oneof(badDomain, fc.constant('FUZZ-SERVER.example')) },
-          forUser: { good: fc.constant('stack-user:989901'), bad: badUserRef },
+          // A blank (or null) mvpsName gets a generated name, and forUser is optional (issue 15).
+          mvpsName: { good: fc.constant('fresh-server.example'), bad: fc.oneof(badDomain, fc.constant('FUZZ-SERVER.example')).filter((v) => !blankInJson(v)) },
+          forUser: { good: fc.constant('stack-user:989901'), bad: badUserRef.filter((v) => !blankInJson(v)) },
           bandwidth: { good: fc.constant(undefined), bad: fc.oneof(fc.constantFrom('1e3', '-1', '1234567890', '', ' 1', 'ten'), fc.integer(), fc.boolean(), deep), optional: true },
           disk: { good: fc.constant(undefined), bad: fc.oneof(fc.constantFrom('1e3', '-1', '1234567890', '', 'ten'), fc.integer(), deep), optional: true },
           resellerCloudBranded: { good: fc.constant(false), bad: fc.oneof(fc.constantFrom('true', 1, 0, 'yes'), fc.array(smallJson, { maxLength: 1 }), deep), optional: true },

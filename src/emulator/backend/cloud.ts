@@ -1,5 +1,5 @@
 import { Account, CloudServer, State } from './model';
-import { cloudServerOpaqueFields, conflictingObjectError, dataDiskSizeGb, monthlyPriceCents, validationError } from '../assumed';
+import { cloudServerOpaqueFields, conflictingObjectError, dataDiskSizeGb, generatedServerName, monthlyPriceCents, validationError } from '../assumed';
 import { notFound, paymentRequired } from '../errors';
 import { countryOfZone } from './geo';
 import { findUser } from './users';
@@ -66,8 +66,11 @@ export function cloudServerEntry(server: CloudServer): Record<string, unknown> {
  * consistent): the fields of the stored server the client chooses, with the user
  * still as an id (the stored server keeps its `stack-user:<n>` reference).
  */
-export type CloudOrder = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone' | 'periodMonths' | 'bandwidth' | 'disk' | 'branded' | 'name'> & {
-  forUserId: number;
+export type CloudOrder = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone' | 'periodMonths' | 'bandwidth' | 'disk' | 'branded'> & {
+  /** Host name; null: generate one (blank mvpsName). */
+  name: string | null;
+  /** null: ordered for no particular user (forUser is optional). */
+  forUserId: number | null;
 };
 
 /**
@@ -75,8 +78,10 @@ export type CloudOrder = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone'
  * whole period at once (402 and nothing ordered when the balance is too low).
  */
 export function orderCloudServer(state: State, account: Account, order: CloudOrder, nowMs: number, delayMs: number): CloudServer {
-  if (!findUser(account, order.forUserId)) throw validationError(`forUser: unknown user stack-user:${order.forUserId}`);
-  if (account.cloudServers.some((s) => s.name === order.name)) {
+  if (order.forUserId !== null && !findUser(account, order.forUserId)) {
+    throw validationError(`forUser: unknown user stack-user:${order.forUserId}`);
+  }
+  if (order.name !== null && account.cloudServers.some((s) => s.name === order.name)) {
     throw conflictingObjectError(`a cloud server named ${order.name} already exists`);
   }
   const price = monthlyPriceCents(order.spec) * order.periodMonths;
@@ -90,7 +95,7 @@ export function orderCloudServer(state: State, account: Account, order: CloudOrd
   const server: CloudServer = {
     id,
     externalId: 5_000_000 + id,
-    name: order.name,
+    name: order.name ?? generatedServerName(id),
     type: order.type,
     provider: order.provider,
     spec: order.spec,
@@ -99,7 +104,7 @@ export function orderCloudServer(state: State, account: Account, order: CloudOrd
     bandwidth: order.bandwidth,
     disk: order.disk,
     branded: order.branded,
-    forUser: `stack-user:${order.forUserId}`,
+    forUser: order.forUserId === null ? '' : `stack-user:${order.forUserId}`,
     chargedCents: price,
     orderedAtMs: nowMs,
     provisionDelayMs: delayMs,

@@ -1,5 +1,6 @@
 import { Forwarder, Mailbox, Package, State } from './model';
-import { duplicateMailError, forwarderEntry, newMailboxDefaults } from '../assumed';
+import { duplicateMailError, forwarderEntry, newMailboxDefaults, showEmptyForwardList } from '../assumed';
+import { EmulatorProfile, withAssumed } from '../profile';
 import { notFound } from '../errors';
 import { canonicalDomain } from '../../protocol/names';
 import { sha256Hex } from '../util';
@@ -13,10 +14,16 @@ export function requireMailDomain(pkg: Package, domain: string): string {
   return name;
 }
 
-/** GET /package/{id}/email/{domain}. */
-export function mailDomainView(pkg: Package, domain: string): Record<string, unknown> {
-  return {
+/**
+ * GET /package/{id}/email/{domain}, with the `domain` member of the published
+ * blueprint. The `documented` profile leaves out an empty `forward` (its shape is
+ * assumed, see showEmptyForwardList).
+ */
+export function mailDomainView(pkg: Package, domain: string, profile: EmulatorProfile): Record<string, unknown> {
+  const forward = pkg.forwarders.filter((f) => f.domain === domain).map(forwarderEntry);
+  const view: Record<string, unknown> = {
     name: domain,
+    domain,
     mailbox: pkg.mailboxes.filter((m) => m.domain === domain).map((m) => ({
       id: `m${m.id}`,
       local: m.local,
@@ -26,8 +33,9 @@ export function mailDomainView(pkg: Package, domain: string): Record<string, unk
       quotaMB: m.quotaMB,
       usageMB: m.usageMB,
     })),
-    forward: pkg.forwarders.filter((f) => f.domain === domain).map(forwarderEntry),
   };
+  if (forward.length > 0 || (withAssumed(profile) && showEmptyForwardList())) view.forward = forward;
+  return view;
 }
 
 export interface NewMailbox {

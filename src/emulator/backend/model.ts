@@ -152,7 +152,7 @@ export interface CloudServer {
   bandwidth: string | null;
   disk: string | null;
   branded: boolean;
-  /** `stack-user:<n>` the server was ordered for. */
+  /** `stack-user:<n>` the server was ordered for; "" when ordered without forUser. */
   forUser: string;
   /** What the order charged, in cents. */
   chargedCents: number;

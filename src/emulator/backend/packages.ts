@@ -2,8 +2,9 @@ import { Account, Package, PackageType, State } from './model';
 import {
   conflictingObjectError,
   dropMailOfRemovedNames,
-  packageDetailLabel,
+  packageDetailAssumedFields,
   packageLabelsOf,
+  packageWebInfo,
   packagesClaimingNames,
   validationError,
 } from '../assumed';
@@ -11,6 +12,8 @@ import { notFound } from '../errors';
 import { dropGrantsOf, findUser, setGrant, stackUsersOf } from './users';
 import { canonicalDomain } from '../../protocol/names';
 import { isoWithOffset } from '../util';
+import { packageTypeLimits } from '../fixtures';
+import { EmulatorProfile, withAssumed } from '../profile';
 
 /** Hosting packages (spec 2.4, 4.2, 4.3, 4.6; api-notes "Packages"). */
 
@@ -83,8 +86,19 @@ export function createPackage(state: State, account: Account, input: NewPackage,
   return pkg;
 }
 
-/** GET /package entry (spec 2.4). */
-export function packageListEntry(account: Account, pkg: Package): Record<string, unknown> {
+/**
+ * An entry of GET /reseller/{id}/packageTypes: `{id, label, platform}` (api-notes) with
+ * the `limits`, `installApps` and `extraData` members of the published blueprint.
+ */
+export function packageTypeEntry(type: PackageType): Record<string, unknown> {
+  return { ...type, limits: packageTypeLimits(type.id), installApps: [], extraData: {} };
+}
+
+/**
+ * GET /package entry (spec 2.4). Spec 2.4 shows `packageLabels` only empty; what it
+ * holds for a labelled package is assumed, so the `documented` profile keeps it empty.
+ */
+export function packageListEntry(account: Account, pkg: Package, profile: EmulatorProfile): Record<string, unknown> {
   return {
     id: pkg.id,
     created: pkg.created,
@@ -95,25 +109,32 @@ export function packageListEntry(account: Account, pkg: Package): Record<string,
     productSpec: null,
     stackUsers: stackUsersOf(account, pkg.id),
     typeRef: pkg.typeId,
-    packageLabels: packageLabelsOf(pkg.label),
+    packageLabels: withAssumed(profile) ? packageLabelsOf(pkg.label) : [],
   };
 }
 
-/** GET /package/{id or domain} (api-notes "Packages", one). */
-export function packageDetail(account: Account, pkg: Package): Record<string, unknown> {
+/**
+ * GET /package/{id or domain} (api-notes "Packages", one). `status` (true when enabled),
+ * `web.typeRef`, `web.info` and `limits` are what production integrations read
+ * (Upmind's 20i provider: suspended = !status, web.name, web.typeRef, web.platform,
+ * web.info.ip4Address, limits.* against "INF"; Clientexec's plugin: name). The members no public source shows
+ * (packageDetailAssumedFields) are left out by the `documented` profile.
+ */
+export function packageDetail(account: Account, pkg: Package, profile: EmulatorProfile): Record<string, unknown> {
   const type = typeOf(account, pkg);
-  return {
+  const zone = pkg.cloudServerId === null ? undefined : account.cloudServers.find((s) => s.id === pkg.cloudServerId)?.zone;
+  const shown = {
     id: pkg.id,
-    enabled: pkg.enabled,
+    status: pkg.enabled,
+    // Clientexec's 20i plugin reads the detail's `name` (its single sign-on domain).
     name: pkg.names[0],
     names: [...pkg.names],
     stackUsers: stackUsersOf(account, pkg.id),
     typeRef: pkg.typeId,
-    packageTypeName: type.label,
-    label: packageDetailLabel(pkg.label),
-    created: pkg.created,
-    web: { name: pkg.names[0], platform: type.platform },
+    web: { typeRef: pkg.typeId, name: pkg.names[0], platform: type.platform, info: packageWebInfo(pkg, zone) },
+    limits: packageTypeLimits(pkg.typeId),
   };
+  return withAssumed(profile) ? { ...shown, ...packageDetailAssumedFields(pkg, type.label) } : shown;
 }
 
 /** Deletes a package with its mail and grants, and takes it off its cloud server. false: not found. */

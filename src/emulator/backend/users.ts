@@ -2,6 +2,8 @@ import { Account, State, User } from './model';
 import {
   conflictingObjectError,
   contactForNewUser,
+  NewUserContact,
+  susersFtpLockMember,
   susersServiceByTupleMember,
   susersUsersMember,
 } from '../assumed';
@@ -45,8 +47,10 @@ export function userListing(account: Account): Record<string, unknown> {
     grant_map: grantMap,
     users: susersUsersMember(account),
     service_by_tuple: susersServiceByTupleMember(account),
+    ftpLock: susersFtpLockMember(account),
   };
 }
+
 
 /** Grants (on = true) or revokes a package; both are idempotent. */
 export function setGrant(user: User, packageId: number, on: boolean): void {
@@ -60,15 +64,37 @@ export function dropGrantsOf(account: Account, packageId: number): void {
   for (const user of account.users) setGrant(user, packageId, false);
 }
 
-/** POST susers {newUser}: e-mails are unique in the account, case-insensitively. */
-export function createUser(state: State, account: Account, email: string, personName: string, nowMs: number): User {
-  const canon = canonicalEmail(email);
-  if (account.users.some((u) => u.contact.email.toLowerCase() === canon.toLowerCase())) {
-    throw conflictingObjectError(`a user with e-mail ${canon} already exists`);
+function assertEmailFree(account: Account, email: string, except: User | null): void {
+  if (account.users.some((u) => u !== except && u.contact.email.toLowerCase() === email.toLowerCase())) {
+    throw conflictingObjectError(`a user with e-mail ${email} already exists`);
   }
-  const user: User = { id: state.counters.userId++, contact: contactForNewUser(canon, personName, isoWithOffset(nowMs)), packageGrants: [] };
+}
+
+/** POST susers {newUser}: e-mails are unique in the account, case-insensitively. */
+export function createUser(state: State, account: Account, email: string, contact: NewUserContact, nowMs: number): User {
+  const canon = canonicalEmail(email);
+  assertEmailFree(account, canon, null);
+  const user: User = { id: state.counters.userId++, contact: contactForNewUser(canon, contact, isoWithOffset(nowMs)), packageGrants: [] };
   account.users.push(user);
   return user;
+}
+
+/** POST susers {contact: {ref: {…}}}: the given fields change, the others stay. */
+export function updateContact(account: Account, user: User, email: string | undefined, given: NewUserContact): void {
+  const c = user.contact;
+  if (email !== undefined) {
+    const canon = canonicalEmail(email);
+    assertEmailFree(account, canon, user);
+    c.email = canon;
+  }
+  const fields = ['company_name', 'company_number', 'trading_name', 'address', 'city', 'sp', 'pc', 'voice', 'notes', 'nominet_contact_type'] as const;
+  for (const field of fields) if (given[field] !== undefined) c[field] = given[field]!;
+  if (given.billing_ref !== undefined) c.ext_billing_ref = given.billing_ref;
+  if (given.country) Object.assign(c, { cc: given.country.alpha3, ccAlpha2: given.country.alpha2, ccAlpha3: given.country.alpha3 });
+  if (given.person_name !== undefined) {
+    const [firstName, ...rest] = given.person_name.trim().split(/\s+/);
+    Object.assign(c, { person_name: given.person_name, firstName: firstName ?? '', lastName: rest.join(' ') });
+  }
 }
 
 /** POST susers {users: {ref: {delete: true}}}: the user and its grants go. */

@@ -16,6 +16,7 @@ import {
   checkPeriodMonths,
 } from '../../protocol/cloud';
 import { canonicalDomain, checkHostName } from '../../protocol/names';
+import { withAssumed } from '../profile';
 
 /** Managed cloud servers (spec 4.5, 4.6, 4.7; api-notes "Cloud servers"). */
 export function addCloudRoutes(router: Router<ApiContext>): void {
@@ -31,7 +32,8 @@ export function addCloudRoutes(router: Router<ApiContext>): void {
 function getServer(ctx: ApiContext) {
   const server = findServer(ctx.account, ctx.params.server);
   if (!server || !isReady(server, ctx.nowMs, ctx.provisionDelayMs)) throw notFound(`cloud server ${ctx.params.server} not found`);
-  const headers = server.branded && ctx.account.brand ? brandHeaders(ctx.account.brand) : undefined;
+  // The header names are assumed: the documented profile sends no brand headers.
+  const headers = server.branded && ctx.account.brand && withAssumed(ctx.profile) ? brandHeaders(ctx.account.brand) : undefined;
   return bare(cloudServerEntry(server), headers);
 }
 
@@ -52,9 +54,15 @@ function addCloudServer(ctx: ApiContext) {
   const zoneProblem = checkCloudZone(provider, config.zone);
   if (zoneProblem) throw validationError(`configuration.zone: ${zoneProblem}`);
   const periodMonths = readPeriod(body.periodMonths);
-  const hostProblem = checkHostName(config.mvpsName);
-  if (hostProblem) throw validationError(`configuration.mvpsName: ${hostProblem}`);
-  const forUserId = expectUserRef(body.forUser, 'forUser');
+  // The Managed Cloud Hosting API Guide (docs.20i.com): a blank mvpsName gets a default
+  // host name, and forUser is optional.
+  const blankName = config.mvpsName === undefined || config.mvpsName === null || (typeof config.mvpsName === 'string' && config.mvpsName.trim() === '');
+  if (!blankName) {
+    const hostProblem = checkHostName(config.mvpsName);
+    if (hostProblem) throw validationError(`configuration.mvpsName: ${hostProblem}`);
+  }
+  const noUser = body.forUser === undefined || body.forUser === null || body.forUser === '';
+  const forUserId = noUser ? null : expectUserRef(body.forUser, 'forUser');
   const branded = config.resellerCloudBranded === undefined || config.resellerCloudBranded === null
     ? false
     : expectBoolean(config.resellerCloudBranded, 'configuration.resellerCloudBranded', ctx.form);
@@ -70,7 +78,7 @@ function addCloudServer(ctx: ApiContext) {
     bandwidth: readNumericString(config.bandwidth, 'configuration.bandwidth'),
     disk: readNumericString(config.disk, 'configuration.disk'),
     branded,
-    name: canonicalDomain(config.mvpsName as string),
+    name: blankName ? null : canonicalDomain(config.mvpsName as string),
     forUserId,
   }, ctx.nowMs, ctx.provisionDelayMs);
   return wrapped(String(server.id));

@@ -1,4 +1,5 @@
 import { Account, State } from '../backend/model';
+import { EmulatorProfile } from '../profile';
 
 /**
  * What an API route handler gets. For POST routes the handler runs inside a store
@@ -18,4 +19,6 @@ export interface ApiContext {
   nowMs: number;
   /** Provisioning delay in force now. */
   provisionDelayMs: number;
+  /** `documented`: answer only with what a public source shows (see profile.ts). */
+  profile: EmulatorProfile;
 }

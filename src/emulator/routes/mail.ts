@@ -12,6 +12,7 @@ import {
   updateMailbox,
 } from '../backend/mail';
 import { requirePackage } from '../backend/packages';
+import { withAssumed } from '../profile';
 import { expectArray, expectBody, expectObject, expectString, expectStringBoolean } from '../validate';
 import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart } from '../../protocol/names';
 
@@ -23,7 +24,7 @@ import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart }
 export function addMailRoutes(router: Router<ApiContext>): void {
   router.add('GET', '/package/:pkg/email/:domain', (ctx) => {
     const pkg = requirePackage(ctx.account, ctx.params.pkg);
-    return bare(mailDomainView(pkg, requireMailDomain(pkg, ctx.params.domain)));
+    return bare(mailDomainView(pkg, requireMailDomain(pkg, ctx.params.domain), ctx.profile));
   });
   router.add('POST', '/package/:pkg/email/:domain', postMail);
 }
@@ -59,11 +60,17 @@ function postMail(ctx: ApiContext) {
       const remote = expectString(f.remote, 'new.forward.remote');
       const problem = checkEmailAddress(remote);
       if (problem) throw validationError(`new.forward.remote: ${problem}`);
-      items.push(forwarderCreatedItem(createForwarder(ctx.state, pkg, domain, local, canonicalEmail(remote.trim()))));
+      const forwarder = createForwarder(ctx.state, pkg, domain, local, canonicalEmail(remote.trim()));
+      // The response item of a new forwarder is assumed: the documented profile lists none.
+      if (withAssumed(ctx.profile)) items.push(forwarderCreatedItem(forwarder));
     }
   }
 
-  if (body.update !== undefined) items.push(...updateMailboxes(ctx, pkg, domain, body.update));
+  if (body.update !== undefined) {
+    // The update request and its response items are assumed: the documented profile lists none.
+    const updated = updateMailboxes(ctx, pkg, domain, body.update);
+    if (withAssumed(ctx.profile)) items.push(...updated);
+  }
 
   // Live behaviour: only a flat array of type-prefixed ids deletes anything; any other
   // shape (e.g. {"mailbox": ["m1"]}) is accepted with 200 and silently ignored.

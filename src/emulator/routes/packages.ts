@@ -1,6 +1,7 @@
 import { ApiContext } from './context';
 import { bare, Router, wrapped } from '../router';
-import { validationError } from '../assumed';
+import { packageWebUsage, validationError } from '../assumed';
+import { packageTypeLimits } from '../fixtures';
 import {
   changeNames,
   changePackageType,
@@ -26,8 +27,10 @@ import {
 /** Hosting packages (spec 4.2, 4.3; api-notes "Packages"). */
 export function addPackageRoutes(router: Router<ApiContext>): void {
   router.add('POST', '/reseller/:reseller/addWeb', addWeb);
-  router.add('GET', '/package', (ctx) => bare(ctx.account.packages.map((p) => packageListEntry(ctx.account, p))));
-  router.add('GET', '/package/:pkg', (ctx) => bare(packageDetail(ctx.account, requirePackage(ctx.account, ctx.params.pkg))));
+  router.add('GET', '/package', (ctx) => bare(ctx.account.packages.map((p) => packageListEntry(ctx.account, p, ctx.profile))));
+  router.add('GET', '/package/:pkg', (ctx) => bare(packageDetail(ctx.account, requirePackage(ctx.account, ctx.params.pkg), ctx.profile)));
+  router.add('GET', '/package/:pkg/web/limits', (ctx) => bare(packageTypeLimits(requirePackage(ctx.account, ctx.params.pkg).typeId)));
+  router.add('GET', '/package/:pkg/web/usage', (ctx) => bare(packageWebUsage(requirePackage(ctx.account, ctx.params.pkg))));
   router.add('POST', '/reseller/:reseller/deleteWeb', deleteWeb);
   router.add('POST', '/reseller/:reseller/updatePackage', updatePackage);
   router.add('POST', '/package/:pkg/names', names);
@@ -44,9 +47,14 @@ export function readPackageNames(body: Record<string, unknown>): string[] {
   return [primary, ...extra];
 }
 
-/** A document root: a relative path inside the package, no "..", no absolute path. */
+/**
+ * A document root: a relative path inside the package, no "..", no absolute path.
+ * `[]` is an empty map: PHP's json_encode turns an empty array into `[]`, and 20i's PHP
+ * module sends bodies through json_encode.
+ */
 function readDocumentRoots(value: unknown, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
+  if (Array.isArray(value) && value.length === 0) return out;
   for (const [domain, root] of Object.entries(expectObject(value, 'documentRoots'))) {
     const name = expectDomain(domain, `documentRoots key "${domain}"`);
     if (!names.includes(name)) throw validationError(`documentRoots: ${name} is not a domain of this package`);

@@ -16,7 +16,8 @@ export interface LivePackage {
   name: string;
   names: string[];
   typeRef: number;
-  label: string;
+  /** undefined: the API did not return it, so it is not verifiable (DESIGN §3). */
+  label: string | undefined;
   stackUsers: string[];
   enabled: boolean;
 }
@@ -29,10 +30,10 @@ export interface ResolvedPackage {
 }
 
 export function livePackageFromDetail(d: PackageDetail): LivePackage {
-  return { id: d.id, name: d.name, names: d.names, typeRef: d.typeRef, label: d.label ?? '', stackUsers: d.stackUsers, enabled: d.enabled };
+  return { id: d.id, name: d.name, names: d.names, typeRef: d.typeRef, label: d.label, stackUsers: d.stackUsers, enabled: d.enabled };
 }
 
-export function livePackageFromSummary(s: PackageSummary, label: string): LivePackage {
+export function livePackageFromSummary(s: PackageSummary, label: string | undefined): LivePackage {
   return { id: s.id, name: s.name, names: s.names, typeRef: s.typeRef, label, stackUsers: s.stackUsers, enabled: s.enabled };
 }
 
@@ -44,7 +45,7 @@ export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff
     diffs.push({ field: 'extraDomainNames', declared: [...want.spec.extraDomainNames].sort(), live: [...liveExtras].sort() });
   }
   if (want.type.id !== live.typeRef) diffs.push({ field: 'packageType', declared: want.type.id, live: live.typeRef });
-  if (want.spec.label !== undefined && want.spec.label !== live.label) {
+  if (want.spec.label !== undefined && live.label !== undefined && want.spec.label !== live.label) {
     diffs.push({ field: 'label', declared: want.spec.label, live: live.label });
   }
   if (want.stackUser !== undefined && !sameSet([want.stackUser], live.stackUsers)) {
@@ -128,7 +129,7 @@ export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Pro
     });
     recordCreatedPackage(ctx, spec.domainName, live!.id);
   }
-  const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!));
+  const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!), verb === 'created');
   const details = verb === 'adopted' && changed.length ? `; updated ${describeDiffs(changed)}` : '';
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
 }
@@ -172,8 +173,16 @@ export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<
  * Every write here is idempotent (set a label, a type, a flag, a grant; add/remove
  * names), so after an unknown outcome it is safe to read and write again.
  */
-async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
+async function applyPackageSettings(
+  ctx: HandlerContext, resolved: ResolvedPackage, initial: LivePackage, labelSent = false,
+): Promise<FieldDiff[]> {
   let want = resolved;
+  if (want.spec.label !== undefined && initial.label === undefined) {
+    // Tolerant reader (DESIGN §3): the API does not return the label, so it is written
+    // (unless the create just sent it) without reading it back, and reported once.
+    if (!labelSent) await ctx.client.setPackageLabel(initial.id, want.spec.label);
+    ctx.warn(`${want.spec.path}: label of package ${want.spec.domainName} written but not verifiable: the API does not return it`);
+  }
   let first = diffPackage(want, initial);
   const type = first.some((d) => d.field === 'packageType');
   const user = first.some((d) => d.field === 'stackUser');
