@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type * as Cdk from 'cdktf';
+import type { IConstruct } from 'constructs';
 
 /** The npm packages this library can build on (same API). */
 export type CdkPackage = 'cdktf' | 'cdktn';
@@ -129,9 +130,33 @@ export const CDK_PACKAGE: CdkPackage = loaded.name;
 
 export const {
   Annotations, App, DefaultTokenResolver, StringConcat, TerraformElement,
-  TerraformProvider, TerraformResource, TerraformStack, Token, Tokenization,
+  TerraformProvider, TerraformResource, Token, Tokenization,
   anyToHclTerraform, anyToTerraform, hashMapper, hashMapperHcl, stringToHclTerraform, stringToTerraform,
 } = loaded.cdk;
+
+/**
+ * cdktf's and cdktn's stacks recognize each other's (same marker symbols), so a stack
+ * of the other package would be accepted here and fail later, at synth, with an error
+ * from deep inside the CDK. Every construct finds its stack with `TerraformStack.of`:
+ * that is where a wrong choice is reported, with what to do.
+ */
+function stackOf(construct: IConstruct): Cdk.TerraformStack {
+  const stack = loaded.cdk.TerraformStack.of(construct);
+  if (!((stack as unknown) instanceof loaded.cdk.TerraformStack)) {
+    const other = CDK_PACKAGES.find((p) => p !== loaded.name)!;
+    throw new Error(
+      `${construct.node.path}: the stack ${stack.node.path} is not a ${loaded.name} TerraformStack (it comes from another copy of ` +
+        `the CDK, likely ${other}), but cdktf-reseller-hosting loaded ${loaded.name}. Set ${CDK_ENV}=${other}, or list only ` +
+        `${other} in your package.json, or import ${other} before cdktf-reseller-hosting.`,
+    );
+  }
+  return stack;
+}
+
+/** The CDK's TerraformStack, whose `of` also checks that the stack comes from the same CDK package as these constructs. */
+export const TerraformStack: typeof Cdk.TerraformStack = new Proxy(loaded.cdk.TerraformStack, {
+  get: (target, prop, receiver) => (prop === 'of' ? stackOf : Reflect.get(target, prop, receiver)),
+});
 export type Annotations = Cdk.Annotations;
 export type App = Cdk.App;
 export type DefaultTokenResolver = Cdk.DefaultTokenResolver;

@@ -8,12 +8,12 @@ import { Construct } from 'constructs';
  * use (`resourceType: 'null_resource'`). They replace the prebuilt
  * `@cdktf/provider-null` package, which is built on cdktf alone (its classes extend
  * cdktf's, so they cannot join a cdktn app) and would pull cdktf into every cdktn
- * project. Same synthesized JSON as that package's version 11 (null provider 3.2.4,
- * constraint `~> 3.0`), so existing stacks plan no change.
+ * project. Same synthesized JSON and HCL as that package's version 11 (which pins the
+ * null provider to 3.2.4 in `required_providers`), so existing stacks plan no change.
  */
 const GENERATOR_METADATA = { providerName: 'null', providerVersion: '3.2.4', providerVersionConstraint: '~> 3.0' };
 
-/** The `provider "null"` block (and the `required_providers` entry `hashicorp/null ~> 3.0`). */
+/** The `provider "null"` block (and its `required_providers` entry). */
 export class NullProvider extends TerraformProvider {
   public static readonly tfResourceType = 'null';
 
