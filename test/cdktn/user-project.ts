@@ -53,8 +53,13 @@ export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Creates the project in `dir` and installs it. */
-export function createUserProject(dir: string, tarball: string, cdk: 'cdktn' | 'cdktf'): UserProject {
+/**
+ * Creates the project in `dir` and installs it. `devDependencies` adds packages (by
+ * exact version); their install scripts run only when `scripts` is set.
+ */
+export function createUserProject(
+  dir: string, tarball: string, cdk: 'cdktn' | 'cdktf', options: { devDependencies?: Record<string, string>; scripts?: boolean } = {},
+): UserProject {
   mkdirSync(dir, { recursive: true });
   const pkg = {
     name: `user-app-${cdk}`,
@@ -64,18 +69,25 @@ export function createUserProject(dir: string, tarball: string, cdk: 'cdktn' | '
       constructs: repoVersion('constructs'),
       'cdktf-reseller-hosting': `file:${tarball}`,
     },
+    devDependencies: options.devDependencies ?? {},
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-  // The compiler options of cdktf's and cdktn's project templates that matter here.
+  // The compiler options of cdktn's (and cdktf's) TypeScript project template, as
+  // `cdktn init` writes them (minus source maps and incremental builds).
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, skipLibCheck: true, types: [] },
+    compilerOptions: {
+      alwaysStrict: true, experimentalDecorators: true, lib: ['es2018'], module: 'CommonJS', noEmitOnError: true,
+      noFallthroughCasesInSwitch: true, noImplicitAny: true, noImplicitReturns: true, noImplicitThis: true,
+      noUnusedLocals: true, noUnusedParameters: true, resolveJsonModule: true, strict: true, strictNullChecks: true,
+      strictPropertyInitialization: true, stripInternal: true, target: 'ES2018', skipLibCheck: true, types: [],
+    },
     include: ['*.ts'],
   }));
   const rewrite = (text: string) => text.replace(/from 'cdktf'/g, `from '${cdk}'`).replace(/from '\.\.\/src'/g, "from 'cdktf-reseller-hosting'");
   for (const file of ['stack.ts', 'main.ts']) {
     writeFileSync(join(dir, file), rewrite(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')));
   }
-  run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], userEnv());
+  run(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(options.scripts ? [] : ['--ignore-scripts'])], userEnv());
   const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   return {
     dir,
