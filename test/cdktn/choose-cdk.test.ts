@@ -48,6 +48,9 @@ describe('in an app, with both packages installed', () => {
     mkdirSync(join(dir, 'node_modules'));
     for (const name of ['cdktf', 'cdktn', 'constructs']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
     symlinkSync(REPO_ROOT, join(dir, 'node_modules', 'cdktf-reseller-hosting'), 'dir');
+    mkdirSync(join(dir, 'node_modules', 'runner'));
+    writeFileSync(join(dir, 'node_modules', 'runner', 'package.json'), JSON.stringify({ name: 'runner', main: 'index.js' }));
+    writeFileSync(join(dir, 'node_modules', 'runner', 'index.js'), "require(require('node:path').resolve(process.argv[2]));");
   });
 
   /**
@@ -55,7 +58,9 @@ describe('in an app, with both packages installed', () => {
    * TerraformStack, importing the library `first` or after the CDK; returns the
    * synthesized stamp (the CDK version), or the error.
    */
-  function runApp(options: { appCdk: 'cdktf' | 'cdktn'; libraryFirst: boolean; declared: string[]; override?: string }): { version?: string; error?: string } {
+  function runApp(options: {
+    appCdk: 'cdktf' | 'cdktn'; libraryFirst: boolean; declared: string[]; override?: string; viaRunner?: boolean;
+  }): { version?: string; error?: string } {
     const deps = Object.fromEntries(options.declared.map((n) => [n, '*']));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: deps }));
     const lib = "const lib = require('cdktf-reseller-hosting');";
@@ -69,7 +74,9 @@ describe('in an app, with both packages installed', () => {
     const env = { ...process.env };
     delete env.RESELLER_HOSTING_CDK;
     if (options.override) env.RESELLER_HOSTING_CDK = options.override;
-    const run = spawnSync(process.execPath, ['app.js'], { cwd: dir, env, encoding: 'utf8' });
+    // A runner in node_modules (as `npx ts-node main.ts` is) is the process's main module, not the app.
+    const args = options.viaRunner ? [join(dir, 'node_modules', 'runner', 'index.js'), 'app.js'] : ['app.js'];
+    const run = spawnSync(process.execPath, args, { cwd: dir, env, encoding: 'utf8' });
     if (run.status !== 0) return { error: run.stderr };
     const json = JSON.parse(readFileSync(join(dir, 'out', 'stacks', 's', 'cdk.tf.json'), 'utf8'));
     expect(Object.keys(json.resource.terraform_data).sort()).toEqual(['site', 'site_settings']);
@@ -85,6 +92,10 @@ describe('in an app, with both packages installed', () => {
 
   test('the app imports the library first and its package.json lists cdktn only: cdktn', () => {
     expect(runApp({ appCdk: 'cdktn', libraryFirst: true, declared: ['cdktn'] })).toEqual(cdktn());
+  });
+
+  test('run by a runner from node_modules (npx ts-node main.ts), the package.json lists cdktn only: cdktn', () => {
+    expect(runApp({ appCdk: 'cdktn', libraryFirst: true, declared: ['cdktn'], viaRunner: true })).toEqual(cdktn());
   });
 
   test('nothing tells, the override names cdktn: cdktn', () => {

@@ -79,10 +79,14 @@ function declaredBy(packageJson: string | undefined): CdkPackage[] {
   }
 }
 
-/** The app's main file (CommonJS), else the working directory: where its package.json and node_modules are. */
+/**
+ * The app's directory: that of its main file (CommonJS), else the working directory.
+ * A main file inside node_modules is a runner (`npx ts-node main.ts`, as the CLIs'
+ * templates run apps), not the app: then the working directory too.
+ */
 function appDir(): string {
   const main = require.main?.filename;
-  return main ? dirname(main) : process.cwd();
+  return main && !/[\\/]node_modules[\\/]/.test(main) ? dirname(main) : process.cwd();
 }
 
 /** Where each package resolves from: the app first, then this library (absolute file names). */
