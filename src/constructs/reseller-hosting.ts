@@ -1,5 +1,5 @@
 import { TerraformProvider, TerraformStack } from './private/cdk';
-import { NullProvider } from '@cdktf/provider-null/lib/provider';
+import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
 import { HostingSettings, registryOf } from './private/registry';

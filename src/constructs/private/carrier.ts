@@ -9,7 +9,7 @@ import {
   Token,
   Tokenization,
 } from './cdk';
-import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
+import { NullResource } from './null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { TerraformData } from './terraform-data';
 
