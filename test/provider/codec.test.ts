@@ -18,7 +18,7 @@ const wire = (value: unknown) => ({ msgpack: Buffer.from(encode(value)) });
 
 describe('msgpack DynamicValue codec', () => {
   it('reads an unknown value in either extension form (code 0, and a refined unknown, code 12)', () => {
-    const refined = new ExtData(12, encode(new Map([[1, false], [2, 'web']])));
+    const refined = new ExtData(12, encode(new Map<number, unknown>([[1, false], [2, "web"]])));
     const value = decodeDynamic(wire({ id: new ExtData(0, new Uint8Array(0)), name: refined, names: [new ExtData(0, new Uint8Array([1]))] }), RESOURCE) as any;
     expect(isUnknown(value.id)).toBe(true);
     expect(isUnknown(value.name)).toBe(true);

@@ -261,4 +261,5 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
   }
 }
 
-export { hasErrors, TfValue };
+export { hasErrors };
+export type { TfValue };
