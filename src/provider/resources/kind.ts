@@ -72,6 +72,8 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
   check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
   identity(spec: Spec): Id;
+  /** Attribute-form values of fields whose default the check derived from other fields (camelCase keys). */
+  derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */
   key(id: Id): string;
   parseImportId(text: string): Id | string;

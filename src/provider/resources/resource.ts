@@ -86,15 +86,23 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
     if (field.role === 'write-only') planned[attr] = null;
     else if (field.role === 'computed') planned[attr] = prior ? (prior[attr] ?? null) : UNKNOWN;
     else if (flags.computed && config[attr] === null) {
-      if (field.presence === 'default') planned[attr] = attributeValue(field.defaultValue);
-      else if (!prior) planned[attr] = UNKNOWN; // left to the live object: known after apply
+      if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
+      else if (!prior) planned[attr] = UNKNOWN; // left to the live object (or derived below): known after apply
     }
   }
 
   const { values, unknown } = specValuesOf(kind, planned);
   const checked = kind.check(values, kind.typeName);
   diagnostics.push(...problemDiagnostics(kind, checked.problems, unknown));
-  const identityKnown = kind.fields.filter((f) => f.role === 'identity').every((f) => !unknown.has(f.name));
+  if (!checked.problems.length && kind.derived) {
+    const derived = kind.derived(checked.spec);
+    for (const field of kind.fields) {
+      if (isUnknown(planned[field.attribute]) && config[field.attribute] === null && derived[field.name] !== undefined) {
+        planned[field.attribute] = attributeValue(derived[field.name]);
+      }
+    }
+  }
+  const identityKnown = kind.fields.filter((f) => f.role === 'identity').every((f) => !isUnknown(planned[f.attribute]));
   planned[ID_ATTRIBUTE] = prior?.[ID_ATTRIBUTE] && prior ? prior[ID_ATTRIBUTE] : UNKNOWN;
   if (!checked.problems.length && identityKnown) planned[ID_ATTRIBUTE] = kind.key(kind.identity(checked.spec));
 
@@ -253,7 +261,7 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
-      else if (field.role === 'setting' && field.presence === 'default') state[field.attribute] = attributeValue(field.defaultValue);
+      else if (field.role === 'setting' && field.defaultValue !== undefined) state[field.attribute] = attributeValue(field.defaultValue);
     }
     return { value: state, diagnostics: [] };
   } catch (err) {

@@ -37,7 +37,8 @@ export interface AttributeFlags {
 export function flagsOf(field: ResourceField): AttributeFlags {
   const required = field.presence === 'required' && field.role !== 'computed';
   const optional = !required && field.role !== 'computed';
-  const computed = field.role === 'computed' || (field.role === 'setting' && !required);
+  // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
+  const computed = field.role === 'computed' || (field.role === 'setting' && !required) || (field.role === 'identity' && field.presence === 'default');
   return {
     required,
     optional,
