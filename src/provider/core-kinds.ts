@@ -124,7 +124,10 @@ function bindKind(def: KindDefinition, conn: Connection): ResourceKind<ObjectSpe
       return out;
     },
     key: (id) => id.key,
-    parseImportId: (text) => def.parseImportId(text),
+    parseImportId(text) {
+      const parsed = def.parseImportId(text);
+      return typeof parsed === 'string' ? { problem: parsed } : { identity: parsed };
+    },
     async observe(id, declared) {
       const ctx = conn.ctx;
       const observed = await observe(ctx, id);

@@ -76,7 +76,8 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */
   key(id: Id): string;
-  parseImportId(text: string): Id | string;
+  /** An import id as an identity, or the problem with it. */
+  parseImportId(text: string): { identity: Id } | { problem: string };
   /** Reads the object back; undefined when it does not exist. `declared` lets the core keep equal declared forms. */
   observe(id: Id, declared?: Spec): Promise<ObservedValues | undefined>;
   /** Creates or adopts, writes what differs, confirms by reading back. */

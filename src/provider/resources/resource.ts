@@ -248,10 +248,11 @@ export async function readState(kind: ResourceKind, state: TfObject | null): Pro
 }
 
 export async function importState(kind: ResourceKind, text: string): Promise<Result<TfObject | null>> {
-  const id = kind.parseImportId(text);
-  if (typeof id === 'string') {
-    return { value: null, diagnostics: [error(`Invalid import id for ${kind.typeName}: "${text}"`, `${id}. Expected ${kind.importIdHelp}.`)] };
+  const parsed = kind.parseImportId(text);
+  if ('problem' in parsed) {
+    return { value: null, diagnostics: [error(`Invalid import id for ${kind.typeName}: "${text}"`, `${parsed.problem}. Expected ${kind.importIdHelp}.`)] };
   }
+  const id = parsed.identity;
   try {
     const observed = await kind.observe(id);
     if (!observed) {
@@ -260,8 +261,8 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     const state = nullObject(kind);
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
+      // What cannot be read back stays null: the configuration decides it on the next plan.
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
-      else if (field.role === 'setting' && field.defaultValue !== undefined) state[field.attribute] = attributeValue(field.defaultValue);
     }
     return { value: state, diagnostics: [] };
   } catch (err) {

@@ -5,8 +5,9 @@ import type { FieldType, ResourceField, ResourceKind } from './kind';
 /**
  * The Terraform schema of a resource type, derived from its kind's fields:
  * - identity fields are plain attributes whose change plans a replacement;
- * - settings with a default or left alone when absent are optional + computed, so a
- *   value the user does not declare follows the live object instead of showing drift;
+ * - readable settings with a default or left alone when absent are optional + computed,
+ *   so a value the user does not declare follows the live object instead of showing
+ *   drift (settings that cannot be read back have nothing to learn, so they are not);
  * - create-only fields are plain optional/required attributes (kept in state, not read);
  * - the write-only field is `write_only` and sensitive: Terraform never stores it;
  * - computed facts, and `id` (the natural key), are computed.
@@ -38,7 +39,7 @@ export function flagsOf(field: ResourceField): AttributeFlags {
   const required = field.presence === 'required' && field.role !== 'computed';
   const optional = !required && field.role !== 'computed';
   // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
-  const computed = field.role === 'computed' || (field.role === 'setting' && !required) || (field.role === 'identity' && field.presence === 'default');
+  const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) || (field.role === 'identity' && field.presence === 'default');
   return {
     required,
     optional,
