@@ -90,6 +90,8 @@ function bindKind(def: KindDefinition, conn: Connection): ResourceKind<ObjectSpe
     const spec: Record<string, unknown> = { kind: def.kind, path: address };
     for (const field of fields) if (field.name in values) spec[field.name] = toSpecValue(field, values[field.name]);
     if (def.kind === 'cloud-server') spec.timeoutMinutes = timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES;
+    // The mail domain defaults to the package's primary domain (the constructs fill it the same way).
+    if ((def.kind === 'mailbox' || def.kind === 'forwarder') && spec.domain === undefined && spec.packageDomain !== undefined) spec.domain = spec.packageDomain;
     return spec as unknown as ObjectSpec;
   };
   /** Readable fields the core's semantic diff finds equal to the declared ones (kept in their declared form). */

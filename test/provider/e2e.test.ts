@@ -147,8 +147,12 @@ describe('native provider with real Terraform', () => {
     const importedPkg = state.values.root_module.resources.find((r: any) => r.address === 'reseller_package.imported');
     expect(importedPkg.values).toMatchObject({ id: 'imported-site.com', label: 'Made by hand', enabled: true });
 
+    resources.reseller_forwarder.other = { package: 'imported-site.com', local_part: 'other', remote: 'someone@example.org' };
+    writeConfig(resources);
     const badId = await terraform(tf, ['import', '-input=false', '-no-color', 'reseller_forwarder.other', 'not-an-address'], dir, env(), [1]);
-    expect(badId.stderr).toMatch(/Invalid import id for reseller_forwarder/);
+    expect(badId.stderr).toMatch(/Invalid import id for reseller_forwarder: "not-an-address"/);
+    const missing = await terraform(tf, ['import', '-input=false', '-no-color', 'reseller_forwarder.other', 'nobody@imported-site.com'], dir, env(), [1]);
+    expect(missing.stderr).toMatch(/Cannot import reseller_forwarder: no forwarder "nobody@imported-site.com" in the account/);
   }, E2E_TIMEOUT_MS);
 
   it('plans a replacement when an identity attribute changes, and a delete when a resource is removed', async () => {

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import * as grpc from '@grpc/grpc-js';
 import { createServerCertificate } from '../../src/provider/transport/certificate';
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, parseHandshakeLine, startedByTerraform } from '../../src/provider/transport/handshake';
@@ -92,5 +93,14 @@ describe('logs', () => {
       '@level': 'info', '@message': 'waiting for web1.example.com', '@module': 'provider.reseller',
       '@timestamp': '2026-01-02T03:04:05.678000Z', resource: 'reseller_cloud_server',
     });
+  });
+});
+
+describe('certificate encoding', () => {
+  it('is valid DER every time (the random serial number is encoded minimally)', () => {
+    for (let i = 0; i < 1000; i++) {
+      const cert = createServerCertificate();
+      expect(() => createSecureContext({ cert: cert.certPem, key: cert.keyPem })).not.toThrow();
+    }
   });
 });

@@ -42,8 +42,16 @@ function problemPath(kind: ResourceKind, problem: FieldProblem) {
   return { attribute: attributePath(field.attribute, ...elements), name: field.attribute, root: field.name };
 }
 
-/** Diagnostics for the rules a spec breaks; problems of fields still unknown are left for apply time. */
-function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[], unknown: ReadonlySet<string>): Diagnostic[] {
+/**
+ * Diagnostics for the rules a spec breaks; problems of fields still unknown are left for
+ * apply time, and so are those of absent fields whose default derives from another
+ * field (a mail domain from its package) while anything is unknown.
+ */
+function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[], unknownFields: ReadonlySet<string>, values: Record<string, unknown> = {}): Diagnostic[] {
+  const unknown = new Set(unknownFields);
+  if (unknown.size) {
+    for (const f of kind.fields) if (f.presence === 'default' && f.defaultValue === undefined && !(f.name in values)) unknown.add(f.name);
+  }
   const out: Diagnostic[] = [];
   for (const problem of problems) {
     const path = problemPath(kind, problem);
@@ -67,7 +75,7 @@ export function validateConfig(kind: ResourceKind, config: TfObject, writeOnlyAl
   }
   const { values, unknown } = specValuesOf(kind, config);
   const { problems } = kind.check(values, kind.typeName);
-  diagnostics.push(...problemDiagnostics(kind, problems, unknown));
+  diagnostics.push(...problemDiagnostics(kind, problems, unknown, values));
   return diagnostics;
 }
 
@@ -93,7 +101,7 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
 
   const { values, unknown } = specValuesOf(kind, planned);
   const checked = kind.check(values, kind.typeName);
-  diagnostics.push(...problemDiagnostics(kind, checked.problems, unknown));
+  diagnostics.push(...problemDiagnostics(kind, checked.problems, unknown, values));
   if (!checked.problems.length && kind.derived) {
     const derived = kind.derived(checked.spec);
     for (const field of kind.fields) {

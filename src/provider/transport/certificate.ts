@@ -71,7 +71,9 @@ export function createServerCertificate(now = new Date()): ServerCertificate {
   const ecdsaWithSha256 = seq(oid('1.2.840.10045.4.3.2'));
   const name = seq(set(seq(oid('2.5.4.3'), utf8('localhost'))));
   const serial = randomBytes(16);
-  serial[0] &= 0x7f;
+  // Positive and minimal in DER: a leading 0x00 byte followed by one below 0x80 is "illegal
+  // padding" that OpenSSL refuses when the TLS server loads it (1 start in 256 failed so).
+  serial[0] = (serial[0] & 0x7f) | 0x40;
   const notBefore = new Date(now.getTime() - 30_000);
   const notAfter = new Date(now.getTime() + 365 * 24 * 3600_000);
   const extensions = seq(
