@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { connectionFromEnv, clientFor } from '../handler/connection';
+import { clientFor, connectionFromEnv } from '../client';
 import { EXIT } from '../protocol';
 import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
