@@ -46,7 +46,7 @@ export async function ensureStackUser(ctx: ReconcileContext, spec: StackUserSpec
   let live = await findUser(ctx, key);
   if (live) {
     reportFixed(ctx, spec, live);
-    ctx.info(`adopted stack user ${email(spec)} (${live.ref})`);
+    ctx.info(`adopted stack user ${live.contact.email} (${live.ref})`);
     return;
   }
   await converge(ctx, {

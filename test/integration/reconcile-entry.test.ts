@@ -1,5 +1,5 @@
 import { ResellerClient } from '../../src/client';
-import { CloudProvider, definitionOf, identityOf, ObjectSpec } from '../../src/protocol';
+import { CloudProvider, definitionOf, identityOf, ObjectSpec, PackageSpec } from '../../src/protocol';
 import { createContext, diff, ensure, observe, remove, ReconcileContext } from '../../src/reconcile';
 import { API_KEY, mailOf, startTestEmulator, TestEmulator } from '../helpers/emulator';
 
@@ -29,7 +29,7 @@ beforeEach(async () => {
 afterEach(() => client.close());
 afterAll(() => emu?.stop());
 
-const site: ObjectSpec = {
+const site: PackageSpec = {
   kind: 'package', path: 'Stack/site', domainName: 'entry.example.com', extraDomainNames: ['entry.example.net'],
   packageType: 'linux unlimited', label: 'Entry', documentRoots: {}, enabled: true, stackUser: { email: 'OWNER@example.com' },
 };
@@ -99,11 +99,11 @@ test('stack user: created, adopted by e-mail in any case, observed, removed idem
 });
 
 test('checks name the path, the field and the rule, for token values resolved at apply time too', () => {
-  const { problems } = definitionOf('package').check({ ...(site as never), label: 'x'.repeat(300) }, 'reseller_package.site');
+  const { problems } = definitionOf('package').check({ ...site, label: 'x'.repeat(300) }, 'reseller_package.site');
   expect(problems.map((p) => p.message)).toEqual(['reseller_package.site: label is 300 characters long; at most 255 are allowed']);
-  const onServer = definitionOf('package').check({ ...(site as never), packageType: undefined, cloudServer: 'web1.example.com' });
+  const onServer = definitionOf('package').check({ ...site, packageType: undefined, cloudServer: 'web1.example.com' });
   expect(onServer.problems).toEqual([]);
-  const onAccount = definitionOf('package').check({ ...(site as never), packageType: undefined });
+  const onAccount = definitionOf('package').check({ ...site, packageType: undefined });
   expect(onAccount.problems.map((p) => p.field)).toEqual(['packageType']);
   const server = definitionOf('cloud-server');
   expect(server.fields.find((f) => f.name === 'hostName')).toMatchObject({ attribute: 'host_name', role: 'identity' });
