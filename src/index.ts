@@ -13,5 +13,7 @@ export { Forwarder } from './constructs/forwarder';
 export type { ForwarderProps } from './constructs/forwarder';
 export { ManagedCloudServer } from './constructs/managed-cloud-server';
 export type { ManagedCloudServerProps, ICloudServer } from './constructs/managed-cloud-server';
+export { StackUser } from './constructs/stack-user';
+export type { StackUserProps } from './constructs/stack-user';
 export { CloudProvider } from './protocol/cloud';
 export type { StackUserRef } from './protocol/names';

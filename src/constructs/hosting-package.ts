@@ -1,6 +1,7 @@
 import { IResolvable, ITerraformDependable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
 import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import { StackUser, stackUserConstruct } from './stack-user';
 import type { ICloudServer } from './managed-cloud-server';
 import { canonDomain, canonStackUser, checkRelativePath, literal } from './private/names';
 import { Claim } from './private/registry';
@@ -35,8 +36,12 @@ export interface HostingPackageProps {
    * @default []
    */
   readonly extraDomainNames?: readonly string[];
-  /** Package type: its name (e.g. `Linux Unlimited`) or numeric id; updated in place. */
-  readonly packageType: string | number;
+  /**
+   * Package type: its name (e.g. `Linux Unlimited`) or numeric id; updated in place.
+   * Required on the reseller account; a package on a cloud server takes none (the server decides).
+   * @default - none (only with `cloudServer`)
+   */
+  readonly packageType?: string | number;
   /**
    * Memorable name of the package (at most 255 characters); updated in place.
    * @default - no label
@@ -49,11 +54,12 @@ export interface HostingPackageProps {
    */
   readonly documentRoots?: Readonly<Record<string, string>>;
   /**
-   * The control-panel user linked to the package (`stack-user:<n>` or `{ email }` of
-   * an existing user). When set, the package's linked users become exactly this one.
+   * The control-panel user linked to the package: a `StackUser` of this stack (the package
+   * then waits for it), or `stack-user:<n>` or `{ email }` of an existing user. When set,
+   * the package's linked users become exactly this one.
    * @default - linked users are left as they are
    */
-  readonly stackUser?: StackUserRef;
+  readonly stackUser?: StackUserRef | StackUser;
   /**
    * Whether the package is enabled (a literal or a bool variable's value).
    * @default true
@@ -120,6 +126,7 @@ export class HostingPackage extends Construct implements IHostingPackage {
     this.domainNames = isToken(extra) || !Array.isArray(extra) ? [this.domainName] : [this.domainName, ...this.extraDomainNames];
     const roots = props.documentRoots ?? {};
     const server = props.cloudServer;
+    const user = stackUserConstruct(props.stackUser);
 
     const spec: PackageSpec = {
       kind: 'package',
@@ -132,7 +139,7 @@ export class HostingPackage extends Construct implements IHostingPackage {
         isToken(roots) || typeof roots !== 'object' || roots === null
           ? roots
           : Object.fromEntries(Object.entries(roots).map(([k, v]) => [canonDomain(k), v])),
-      stackUser: canonStackUser(props.stackUser),
+      stackUser: user ? { email: user.email } : canonStackUser(props.stackUser as StackUserRef | undefined),
       enabled: (props.enabled ?? true) as boolean, // a token stays a token: jsonencode renders it
       cloudServer: server?.hostName,
     };
@@ -142,6 +149,7 @@ export class HostingPackage extends Construct implements IHostingPackage {
       absent: this.isAbsent,
       protect: props.protect ?? false,
       claims: () => this.claims(props),
+      after: user ? [user] : undefined,
     });
     this.objectResource = wiring.objectResource;
     this.settingsResource = wiring.settingsResource;
@@ -219,13 +227,14 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
     }
   }
 
-  p.check('packageType', props.packageType, checkPackageType);
+  // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
+  if (props.packageType !== undefined || !props.cloudServer) p.check('packageType', props.packageType, checkPackageType);
   p.check('label', props.label, (v) => {
     if (v === undefined) return undefined;
     if (typeof v !== 'string') return `must be a string, not ${describe(v)}`;
     return v.length > 255 ? `is ${v.length} characters long; at most 255 are allowed` : undefined;
   });
-  if (props.stackUser !== undefined) p.check('stackUser', props.stackUser, checkStackUserRef);
+  if (props.stackUser !== undefined && !stackUserConstruct(props.stackUser)) p.check('stackUser', props.stackUser, checkStackUserRef);
   p.check('enabled', props.enabled, checkBoolean);
   p.check('absent', props.absent, checkBoolean);
   p.check('protect', props.protect, checkBoolean);

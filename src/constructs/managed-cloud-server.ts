@@ -15,6 +15,7 @@ import {
 } from '../protocol';
 import { canonDomain, canonStackUser, literal } from './private/names';
 import { RemoteObject } from './private/remote-object';
+import { StackUser, stackUserConstruct } from './stack-user';
 import { isToken } from './private/tokens';
 import { addRules, checkBoolean, checkPositiveNumber, describe } from './private/validation';
 
@@ -46,8 +47,11 @@ export interface ManagedCloudServerProps {
    * @default 1
    */
   readonly periodMonths?: number;
-  /** The control-panel user the server is for: `stack-user:<n>` or `{ email }` of an existing user. */
-  readonly forUser: StackUserRef;
+  /**
+   * The control-panel user the server is for: a `StackUser` of this stack, `stack-user:<n>`
+   * or `{ email }` of an existing user.
+   */
+  readonly forUser: StackUserRef | StackUser;
   /**
    * Order the server under the reseller's own brand (native provider only).
    * @default false
@@ -104,6 +108,7 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
     super(scope, id);
     this.hostName = canonDomain(props.hostName);
     this.isAbsent = props.absent ?? false;
+    const user = stackUserConstruct(props.forUser);
     const spec: CloudServerSpec = {
       kind: 'cloud-server',
       path: this.node.path,
@@ -112,7 +117,7 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
       spec: props.spec,
       zone: props.zone,
       periodMonths: props.periodMonths ?? 1,
-      forUser: canonStackUser(props.forUser) as StackUserRef,
+      forUser: (user ? { email: user.email } : canonStackUser(props.forUser as StackUserRef)) as StackUserRef,
       branded: (props.branded ?? false) as boolean,
       timeoutMinutes: props.timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES,
     };
@@ -121,6 +126,7 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
       spec,
       absent: this.isAbsent,
       protect: props.protect ?? false,
+      after: user ? [user] : undefined,
       claims: () =>
         key && !checkHostName(props.hostName)
           ? [
@@ -148,7 +154,7 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
         }
       }
       p.check('periodMonths', spec.periodMonths, checkPeriodMonths);
-      p.check('forUser', props.forUser, checkStackUserRef);
+      if (!user) p.check('forUser', props.forUser, checkStackUserRef);
       p.check('branded', props.branded, checkBoolean);
       if (spec.branded === true && !isToken(provider) && provider !== CloudProvider.NATIVE) {
         p.field('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describe(provider)}`);

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parseIdentity, parseSpec } from '../handler/spec-input';
-import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec } from '../protocol';
+import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec, parseIdentity, parseSpec } from '../protocol';
 import { CommandError } from './io';
 
 /**

@@ -1,4 +1,4 @@
-import { isKind, Kind, kindLabel } from '../protocol';
+import { definitionOf, isKind, Kind, kindLabel, kindOrder } from '../protocol';
 import { byText } from './io';
 
 /**
@@ -144,8 +144,7 @@ export function reviewPlan(plan: any): Review {
     else unchanged++;
   }
   const order = (c: ReviewCategory) => REVIEW_CATEGORIES.indexOf(c);
-  const kindOrder: Record<Kind, number> = { 'cloud-server': 0, package: 1, mailbox: 2, forwarder: 3 };
-  items.sort((a, b) => order(a.category) - order(b.category) || kindOrder[a.kind] - kindOrder[b.kind] || byText(a.key, b.key) || byText(a.address, b.address));
+  items.sort((a, b) => order(a.category) - order(b.category) || kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.address, b.address));
   const counts = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c, items.filter((i) => i.category === c).length])) as Record<ReviewCategory, number>;
   const otherChanges = rest
     .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
@@ -256,7 +255,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
       : changed('placement')
         ? `it moves to another ${parent}`
         : changed('key')
-          ? `its ${{ package: 'primary domain', mailbox: 'address', forwarder: 'address', 'cloud-server': 'host name' }[id.kind]} changes`
+          ? `its ${definitionOf(id.kind).keyName} changes`
           : 'replacement was requested';
     const change =
       id.kind === 'cloud-server'

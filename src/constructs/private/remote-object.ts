@@ -29,6 +29,11 @@ export interface RemoteObjectProps {
   readonly password?: { readonly value?: string; readonly version: number };
   /** The natural keys this object claims in its stack (canonical, literal values only). */
   readonly claims: () => Claim[];
+  /**
+   * Managed objects this one refers to without being their child (a package's stack
+   * user): their `ensure` runs first. Ordering only: replacing them replaces nothing here.
+   */
+  readonly after?: readonly IConstruct[];
 }
 
 /** The wiring of each managed construct, for its children. */
@@ -173,8 +178,9 @@ export class RemoteObject {
    */
   private parentSettings(): string[] | undefined {
     const parent = this.parentId() ? this.props.parent : undefined;
-    const address = parent && wirings.get(parent.construct)?.settingsResource.fqn;
-    return address ? [address] : undefined;
+    const before = [...(parent ? [parent.construct] : []), ...(this.props.after ?? []).filter((c) => TerraformStack.of(c) === this.stack)];
+    const addresses = before.map((c) => wirings.get(c)?.settingsResource.fqn).filter((a): a is string => a !== undefined);
+    return addresses.length ? addresses : undefined;
   }
 
   private logicalIdClaims(): Claim[] {

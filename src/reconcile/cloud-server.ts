@@ -1,15 +1,14 @@
-import type { CloudServer } from '../../client';
-import { ConflictError, PaymentRequiredError, WriteOutcomeUnknownError } from '../../client';
+import type { CloudServer } from '../client';
+import { ConflictError, PaymentRequiredError, WriteOutcomeUnknownError } from '../client';
 import {
   CLOUD_PRODUCT, CLOUD_SIZES, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, Identity, providerFromApi,
-} from '../../protocol';
-import { requestScope } from '../request-scope';
-import { retiredSettings } from '../retired';
-import { HandlerContext } from '../context';
-import { describeDiffs, FieldDiff } from '../diff';
-import { HandlerError } from '../errors';
-import { resolveUser, retryWithFreshRefs } from '../resolve';
-import { formatElapsed, sleep } from '../wait';
+} from '../protocol';
+import type { ReconcileContext } from './context';
+import { describeDiffs, FieldDiff } from './diff';
+import { ReconcileError } from './errors';
+import { resolveUser, retryWithFreshRefs } from './refs';
+import { Observed, observed } from './observed';
+import { formatElapsed, sleep } from './wait';
 
 /** The fields of a cloud server that can only be chosen when ordering. */
 export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): FieldDiff[] {
@@ -22,7 +21,7 @@ export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): Field
   return diffs;
 }
 
-export async function findServer(ctx: HandlerContext, hostName: string): Promise<CloudServer | undefined> {
+export async function findServer(ctx: ReconcileContext, hostName: string): Promise<CloudServer | undefined> {
   return (await ctx.client.listCloudServers()).find((s) => s.name.toLowerCase() === hostName);
 }
 
@@ -31,12 +30,12 @@ export async function findServer(ctx: HandlerContext, hostName: string): Promise
  * at least every 15 s so that a long apply never looks hung.
  */
 export async function waitForServer(
-  ctx: HandlerContext, path: string, hostName: string, timeoutMinutes = DEFAULT_CLOUD_TIMEOUT_MINUTES, orderId?: number,
+  ctx: ReconcileContext, path: string, hostName: string, timeoutMinutes = DEFAULT_CLOUD_TIMEOUT_MINUTES, orderId?: number,
 ): Promise<CloudServer> {
   const started = Date.now();
   const deadline = started + timeoutMinutes * 60_000;
-  const progressEvery = envMs('RESELLER_PROGRESS_INTERVAL_MS', 15_000);
-  const pollEvery = envMs('RESELLER_POLL_INTERVAL_MS', 2_000);
+  const progressEvery = ctx.timing.progressIntervalMs;
+  const pollEvery = ctx.timing.pollIntervalMs;
   let lastProgress = started;
   for (;;) {
     const server = await findServer(ctx, hostName);
@@ -46,7 +45,7 @@ export async function waitForServer(
     }
     const now = Date.now();
     if (now >= deadline) {
-      throw new HandlerError(
+      throw new ReconcileError(
         `${path}: cloud server ${hostName} is still not listed after ${formatElapsed(now - started)}` +
           (orderId !== undefined ? ` (order id ${orderId} stands and will not be placed again)` : '') +
           '; check the control panel, then apply again',
@@ -60,14 +59,14 @@ export async function waitForServer(
   }
 }
 
-export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSpec): Promise<void> {
+export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServerSpec): Promise<void> {
   const orderName = `order:${ctx.accountScope}:${spec.hostName}`;
   let live = await findServer(ctx, spec.hostName);
   let verb = 'adopted';
-  if (!live && retiredSettings(ctx)) {
+  if (!live && ctx.history?.replaced) {
     // Its settings resource was replaced, so the server existed: ordering (and paying
     // for) another one behind a plan that said "update" would be a surprise.
-    throw new HandlerError(
+    throw new ReconcileError(
       `${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?); ` +
         'to order a new one (charged), replace its object resource: terraform apply -replace=<its object resource>',
     );
@@ -78,7 +77,7 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
     // The note lives only as long as this object's own wait (timeoutMinutes): an order
     // that was never listed by then has failed or was cancelled, and ordering again is
     // safe (the API refuses a duplicate host name that is still provisioning with 409).
-    let order = ctx.journal.read<{ id?: number }>(orderName, spec.timeoutMinutes * 60_000);
+    let order = ctx.store.read<{ id?: number }>(orderName, spec.timeoutMinutes * 60_000);
     if (order) {
       ctx.info(`cloud server ${spec.hostName} was already ordered${order.id !== undefined ? ` (id ${order.id})` : ''}; waiting for it`);
     } else {
@@ -90,26 +89,26 @@ export async function ensureCloudServer(ctx: HandlerContext, spec: CloudServerSp
   }
   // Listed: the order has done its job. A later order of the same host name (after a
   // cancellation, `-replace` of the object) must not wait for this one.
-  ctx.journal.remove(orderName);
+  ctx.store.remove(orderName);
   const diffs = diffCloudServer(spec, live);
   if (diffs.length) throw immutableError(spec, diffs);
   if (verb === 'adopted') await warnIfBranded(ctx, spec, live.id);
   ctx.info(`${verb} cloud server ${spec.hostName} (id ${live.id})`);
 }
 
-async function warnIfBranded(ctx: HandlerContext, spec: CloudServerSpec, id: number): Promise<void> {
+async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
   if (spec.branded) return;
   const withBrand = await ctx.client.getCloudServer(id);
   if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
 }
 
-async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName: string): Promise<number | undefined> {
+async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderName: string): Promise<number | undefined> {
   const forUser = await resolveUser(ctx, spec.path, 'forUser', spec.forUser);
   const size = CLOUD_SIZES[spec.provider][spec.spec];
   const product = CLOUD_PRODUCT[spec.provider];
   // Recorded before the request: if the process dies mid-request, the next run waits
   // for the server instead of ordering (and paying for) a second one.
-  ctx.journal.write(orderName, {});
+  ctx.store.write(orderName, {});
   try {
     let id = 0;
     // forUser may come from this apply's cached user list: a refusal is answered by
@@ -135,7 +134,7 @@ async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName:
       (a, b) => a === b,
       (line) => ctx.warn(`${spec.path}: order cloud server ${spec.hostName}: ${line}`),
     );
-    ctx.journal.write(orderName, { id });
+    ctx.store.write(orderName, { id });
     return id;
   } catch (err) {
     if (err instanceof WriteOutcomeUnknownError) {
@@ -146,17 +145,17 @@ async function placeOrder(ctx: HandlerContext, spec: CloudServerSpec, orderName:
       ctx.warn(`${spec.path}: the API says cloud server ${spec.hostName} already exists (${err.apiMessage ?? '409'}); waiting for it to be listed`);
       return undefined;
     }
-    ctx.journal.remove(orderName); // the API answered: nothing was ordered
+    ctx.store.remove(orderName); // the API answered: nothing was ordered
     if (err instanceof PaymentRequiredError) {
-      throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} was not ordered: the account balance is too low (${err.apiMessage ?? '402'}); top it up and apply again`);
+      throw new ReconcileError(`${spec.path}: cloud server ${spec.hostName} was not ordered: the account balance is too low (${err.apiMessage ?? '402'}); top it up and apply again`);
     }
     throw err;
   }
 }
 
-export async function updateCloudServer(ctx: HandlerContext, spec: CloudServerSpec): Promise<void> {
+export async function updateCloudServer(ctx: ReconcileContext, spec: CloudServerSpec): Promise<void> {
   const live = await findServer(ctx, spec.hostName);
-  if (!live) throw new HandlerError(`${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?)`);
+  if (!live) throw new ReconcileError(`${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?)`);
   const diffs = diffCloudServer(spec, live);
   if (diffs.length) throw immutableError(spec, diffs);
   await warnIfBranded(ctx, spec, live.id);
@@ -164,7 +163,7 @@ export async function updateCloudServer(ctx: HandlerContext, spec: CloudServerSp
 }
 
 /** The API has no cancel operation: the server is retained, and the user is told so loudly. */
-export async function deleteCloudServer(ctx: HandlerContext, id: Identity): Promise<void> {
+export async function deleteCloudServer(ctx: ReconcileContext, id: Identity): Promise<void> {
   const live = await findServer(ctx, id.key);
   const which = live ? `${id.key} (id ${live.id})` : id.key;
   ctx.warn(
@@ -175,14 +174,33 @@ export async function deleteCloudServer(ctx: HandlerContext, id: Identity): Prom
   ctx.info(`retained cloud server ${which} (removed from Terraform only)`);
 }
 
-function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): HandlerError {
-  return new HandlerError(
+function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): ReconcileError {
+  return new ReconcileError(
     `${spec.path}: cloud server ${spec.hostName} differs from its declaration (${describeDiffs(diffs)}), ` +
       'and the API cannot change a server after it is ordered; change it in the control panel or restore the declared values',
   );
 }
 
-function envMs(name: string, fallback: number): number {
-  const v = Number(requestScope().env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
+export async function observeCloudServer(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const servers = await ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers());
+  const live = servers.find((s) => s.name.toLowerCase() === id.key);
+  if (!live) return undefined;
+  return observed(
+    id,
+    {
+      hostName: live.name.toLowerCase(),
+      provider: providerFromApi(live.configuration.Provider) ?? live.configuration.Provider,
+      spec: live.configuration.spec,
+      zone: live.configuration.Zone || live.location,
+    },
+    { serverId: live.id, packageIds: [...live.packageIds] },
+  );
+}
+
+export async function diffObservedCloudServer(_ctx: ReconcileContext, spec: CloudServerSpec, live: Observed): Promise<FieldDiff[]> {
+  const diffs: FieldDiff[] = [];
+  for (const field of ['provider', 'spec', 'zone'] as const) {
+    if (live.fields[field] !== spec[field]) diffs.push({ field, declared: spec[field], live: live.fields[field] });
+  }
+  return diffs;
 }

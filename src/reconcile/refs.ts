@@ -1,18 +1,17 @@
-import type { PackageType } from '../client';
+import type { PackageType, UserList } from '../client';
 import { isMissingObject, isValidationError } from '../client';
 import { StackUserRef } from '../protocol';
-import { HandlerContext } from './context';
-import { HandlerError } from './errors';
-import { applyScope } from './journal';
+import type { ReconcileContext } from './context';
+import { ReconcileError } from './errors';
 
 /**
  * Package types and control-panel users rarely change, and every package needs both
  * resolved (a type name to its id, an owner's e-mail to its `stack-user:N`). Each
  * handler is its own process, so without a shared cache an apply of N packages reads
  * the user list N times, and that list grows with the account (its grant map names
- * every package): N requests and O(N^2) bytes. These caches are kept in the journal:
+ * every package): N requests and O(N^2) bytes. These caches are kept in the context's store (the handler's journal):
  *
- * - scoped to one Terraform run (see `applyScope`: the parent process), so a change
+ * - scoped to one Terraform run (`ctx.runScope`: for the carriers, the Terraform process), so a change
  *   made in the control panel is seen by the next apply, and for at most LIST_CACHE_MS;
  * - verified: a name or reference missing from a cached list is looked up again
  *   before it is reported as unknown; before a write that changes a package's type or
@@ -24,23 +23,13 @@ import { applyScope } from './journal';
 const LIST_CACHE_MS = 10 * 60_000;
 
 /** Reads a list through the journal cache (or afresh, refreshing the cache). */
-function cachedList<T>(ctx: HandlerContext, list: string, fresh: boolean, read: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
-  return ctx.journal.fill(`${list}:${ctx.accountScope}:${applyScope()}`, LIST_CACHE_MS, read, fresh);
-}
-
-/** The account's package types (from the apply's cache unless `fresh`). */
-export async function packageTypes(ctx: HandlerContext, fresh = false): Promise<PackageType[]> {
-  return (await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes())).value;
+function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean, read: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+  return ctx.store.fill(`${list}:${ctx.accountScope}:${ctx.runScope}`, LIST_CACHE_MS, read, fresh);
 }
 
 /** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
-export async function resolvePackageType(ctx: HandlerContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
-  const find = (types: PackageType[]) =>
-    types.find((t) =>
-      typeof wanted === 'number' || /^[0-9]+$/.test(String(wanted))
-        ? t.id === Number(wanted)
-        : t.label.toLowerCase() === String(wanted).trim().toLowerCase(),
-    );
+export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
+  const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
   let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes());
   let found = find(types.value);
   if (!found && types.cached) {
@@ -49,13 +38,13 @@ export async function resolvePackageType(ctx: HandlerContext, path: string, want
   }
   if (found) return found;
   const choices = types.value.map((t) => `${t.label} (${t.id})`).join(', ');
-  throw new HandlerError(`${path}: packageType "${wanted}" is not a package type of this account; available: ${choices}`);
+  throw new ReconcileError(`${path}: packageType "${wanted}" is not a package type of this account; available: ${choices}`);
 }
 
 /** `stack-user:N` -> contact e-mail: all the handler needs of the user list (not its growing grant map). */
 type UserDirectory = Record<string, string>;
 
-async function userDirectory(ctx: HandlerContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
+async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
   return cachedList(ctx, 'user-directory', fresh, async () => {
     const users = await ctx.client.listUsers();
     return Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
@@ -63,7 +52,7 @@ async function userDirectory(ctx: HandlerContext, fresh: boolean): Promise<{ val
 }
 
 /** A control-panel user ref, from `stack-user:N` (checked to exist) or `{ email }`. */
-export async function resolveUser(ctx: HandlerContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
+export async function resolveUser(ctx: ReconcileContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
   const find = (users: UserDirectory): string | undefined => {
     if (typeof ref === 'string') return users[ref] !== undefined ? ref : undefined;
     const wanted = ref.email.trim().toLowerCase();
@@ -76,8 +65,8 @@ export async function resolveUser(ctx: HandlerContext, path: string, field: stri
     found = find(users.value);
   }
   if (found) return found;
-  if (typeof ref === 'string') throw new HandlerError(`${path}: ${field} "${ref}" is not a control-panel user of this account`);
-  throw new HandlerError(
+  if (typeof ref === 'string') throw new ReconcileError(`${path}: ${field} "${ref}" is not a control-panel user of this account`);
+  throw new ReconcileError(
     `${path}: ${field} { email: "${ref.email}" } matches no control-panel user of this account; ` +
       'create the user in the control panel or use a stack-user:<id> reference',
   );
@@ -111,4 +100,17 @@ export async function retryWithFreshRefs<R>(
     await write(fresh);
     return fresh;
   }
+}
+
+/** A package type by numeric id or by name (case-insensitive), in a list already read. */
+export function resolveTypeIn(types: readonly PackageType[], wanted: string | number): PackageType | undefined {
+  const byId = typeof wanted === 'number' || /^[0-9]+$/.test(String(wanted));
+  return types.find((t) => (byId ? t.id === Number(wanted) : t.label.toLowerCase() === String(wanted).trim().toLowerCase()));
+}
+
+/** A user ref, from `stack-user:N` (checked to exist) or `{ email }`, in a user list already read. */
+export function resolveUserIn(users: UserList, ref: StackUserRef): string | undefined {
+  if (typeof ref === 'string') return users.contact[ref] ? ref : undefined;
+  const wanted = ref.email.trim().toLowerCase();
+  return Object.entries(users.contact).find(([, c]) => c.email.trim().toLowerCase() === wanted)?.[0];
 }

@@ -1,6 +1,7 @@
 import { ConflictError, WriteOutcomeUnknownError } from '../client';
-import { HandlerError } from './errors';
-import { confirmTimeoutMs, pollUntil } from './wait';
+import type { ReconcileContext } from './context';
+import { ReconcileError } from './errors';
+import { pollUntil } from './wait';
 
 export interface ConvergeStep {
   /** What is being done, for messages: `create mailbox info@example.com`. */
@@ -23,7 +24,8 @@ export interface ConvergeStep {
  * whose outcome is unknown is never repeated blindly: the live state is read first,
  * and only written again when the change is still not there.
  */
-export async function converge(step: ConvergeStep): Promise<void> {
+export async function converge(ctx: ReconcileContext, step: ConvergeStep): Promise<void> {
+  const confirmTimeoutMs = () => ctx.timing.confirmTimeoutMs;
   const attempts = step.maxAttempts ?? 3;
   const visible = (timeoutMs: number) =>
     pollUntil(async () => ((await step.isDone()) ? true : undefined), { timeoutMs });
@@ -45,7 +47,7 @@ export async function converge(step: ConvergeStep): Promise<void> {
     if (await visible(acknowledged ? confirmTimeoutMs() : Math.min(confirmTimeoutMs(), 5000))) return;
     if (attempt < attempts) step.log?.(`${step.what}: not visible yet, writing again (attempt ${attempt + 1} of ${attempts})`);
   }
-  throw new HandlerError(
+  throw new ReconcileError(
     `${step.what}: the change is still not visible after ${attempts} attempts` + (lastError ? `; the API last answered: ${lastError.message}` : ''),
   );
 }

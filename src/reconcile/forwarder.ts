@@ -1,9 +1,11 @@
-import type { ForwarderEntry } from '../../client';
-import { ForwarderSpec, Identity, splitMailKey } from '../../protocol';
-import { HandlerContext } from '../context';
-import { createdThisRun } from '../created';
-import { converge } from '../converge';
-import { callsForLookUp, LookUpFirst, readMail, readMailIfPresent } from './mail-common';
+import type { ForwarderEntry } from '../client';
+import { ForwarderSpec, Identity, sameRemote, splitMailKey } from '../protocol';
+import type { ReconcileContext } from './context';
+import { createdThisRun } from './created';
+import { converge } from './converge';
+import type { FieldDiff } from './diff';
+import { callsForLookUp, LookUpFirst, observeMail, readMail, readMailIfPresent } from './mail-common';
+import { Observed, observed } from './observed';
 
 /**
  * A forwarder is identified by domain + local part and owns that local part's
@@ -12,18 +14,16 @@ import { callsForLookUp, LookUpFirst, readMail, readMailIfPresent } from './mail
  */
 const address = (spec: Pick<ForwarderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-export const sameRemote = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-async function forwardersOf(ctx: HandlerContext, spec: ForwarderSpec): Promise<ForwarderEntry[]> {
+async function forwardersOf(ctx: ReconcileContext, spec: ForwarderSpec): Promise<ForwarderEntry[]> {
   return (await readMail(ctx, spec)).forwarders.filter((f) => f.local.toLowerCase() === spec.localPart);
 }
 
-export async function ensureForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<void> {
+export async function ensureForwarder(ctx: ReconcileContext, spec: ForwarderSpec): Promise<void> {
   const outcome = await reconcileForwarder(ctx, spec, !createdThisRun(ctx, spec.packageDomain));
   ctx.info(`${outcome} forwarder ${address(spec)} -> ${spec.remote}`);
 }
 
-export async function updateForwarder(ctx: HandlerContext, spec: ForwarderSpec): Promise<void> {
+export async function updateForwarder(ctx: ReconcileContext, spec: ForwarderSpec): Promise<void> {
   const outcome = await reconcileForwarder(ctx, spec);
   ctx.info(outcome === 'adopted' ? `forwarder ${address(spec)} is up to date` : `updated forwarder ${address(spec)}: remote -> ${spec.remote}`);
 }
@@ -34,7 +34,7 @@ export async function updateForwarder(ctx: HandlerContext, spec: ForwarderSpec):
  * proves otherwise, and the whole reconcile runs again with the look-up.
  */
 async function reconcileForwarder(
-  ctx: HandlerContext, spec: ForwarderSpec, lookFirst = true,
+  ctx: ReconcileContext, spec: ForwarderSpec, lookFirst = true,
 ): Promise<'created' | 'adopted' | 'retargeted'> {
   let live = lookFirst ? await forwardersOf(ctx, spec) : [];
   const hadOthers = live.some((f) => !sameRemote(f.remote, spec.remote));
@@ -42,7 +42,7 @@ async function reconcileForwarder(
   if (!live.some((f) => sameRemote(f.remote, spec.remote))) {
     let attempts = 0;
     try {
-      await converge({
+      await converge(ctx, {
         what: `${spec.path}: create forwarder ${address(spec)} -> ${spec.remote}`,
         conflictMayBeOurs: true,
         log: (l) => ctx.warn(l),
@@ -65,7 +65,7 @@ async function reconcileForwarder(
   const stale = live.filter((f) => !sameRemote(f.remote, spec.remote));
   if (stale.length) {
     // Only after the new target is confirmed: mail is never left without a route.
-    await converge({
+    await converge(ctx, {
       what: `${spec.path}: delete old target(s) of forwarder ${address(spec)}`,
       log: (l) => ctx.warn(l),
       isDone: async () => (await forwardersOf(ctx, spec)).every((f) => sameRemote(f.remote, spec.remote)),
@@ -77,7 +77,7 @@ async function reconcileForwarder(
   return hadOthers ? 'retargeted' : 'adopted';
 }
 
-export async function deleteForwarder(ctx: HandlerContext, id: Identity): Promise<void> {
+export async function deleteForwarder(ctx: ReconcileContext, id: Identity): Promise<void> {
   const { localPart, domain } = splitMailKey(id.key);
   const place = { path: id.key, packageDomain: id.placement, domain };
   const find = async () => ((await readMailIfPresent(ctx, place))?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
@@ -86,11 +86,36 @@ export async function deleteForwarder(ctx: HandlerContext, id: Identity): Promis
     ctx.info(`forwarder ${id.key} is already absent`);
     return;
   }
-  await converge({
+  await converge(ctx, {
     what: `delete forwarder ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()).length === 0,
     write: () => ctx.client.deleteMail(id.placement, domain, live.map((f) => f.id)),
   });
   ctx.info(`deleted forwarder ${id.key}`);
+}
+
+export async function observeForwarder(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const { localPart, domain } = splitMailKey(id.key);
+  const mail = await observeMail(ctx, id.placement, domain);
+  const live = (mail?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
+  if (live.length === 0) return undefined;
+  const remotes = live.map((f) => f.remote).sort();
+  return observed(
+    id,
+    { packageDomain: id.placement, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
+    { forwarderIds: live.map((f) => f.id) },
+  );
+}
+
+/** One forwarder to the declared remote (case-insensitive) is in sync; anything else differs. */
+export function diffForwarder(spec: Pick<ForwarderSpec, 'remote'>, remotes: readonly string[]): FieldDiff[] {
+  if (remotes.length === 1 && sameRemote(remotes[0], spec.remote)) return [];
+  const sorted = [...remotes].sort();
+  return [{ field: 'remote', declared: spec.remote, live: sorted.length === 1 ? sorted[0] : sorted }];
+}
+
+export async function diffObservedForwarder(_ctx: ReconcileContext, spec: ForwarderSpec, live: Observed): Promise<FieldDiff[]> {
+  const remote = live.fields.remote;
+  return diffForwarder(spec, Array.isArray(remote) ? (remote as string[]) : [String(remote)]);
 }

@@ -1,7 +1,7 @@
-import type { MailDomain } from '../../client';
-import { isDuplicateError, isMissingObject, NotFoundError } from '../../client';
-import { HandlerContext } from '../context';
-import { HandlerError } from '../errors';
+import type { MailDomain } from '../client';
+import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
+import type { ReconcileContext } from './context';
+import { ReconcileError } from './errors';
 
 /** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
 export interface MailPlace {
@@ -11,10 +11,10 @@ export interface MailPlace {
 }
 
 /** The domain's mail objects, or a clear error when the package or domain does not exist. */
-export async function readMail(ctx: HandlerContext, place: MailPlace): Promise<MailDomain> {
+export async function readMail(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain> {
   const mail = await readMailIfPresent(ctx, place);
   if (!mail) {
-    throw new HandlerError(
+    throw new ReconcileError(
       `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account`,
     );
   }
@@ -22,7 +22,7 @@ export async function readMail(ctx: HandlerContext, place: MailPlace): Promise<M
 }
 
 /** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
-export async function readMailIfPresent(ctx: HandlerContext, place: MailPlace): Promise<MailDomain | undefined> {
+export async function readMailIfPresent(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain | undefined> {
   try {
     return await ctx.client.getMail(place.packageDomain, place.domain);
   } catch (err) {
@@ -47,4 +47,9 @@ export class LookUpFirst extends Error {
 /** Whether a refusal of an unchecked first create calls for a look-up (see LookUpFirst). */
 export function callsForLookUp(err: unknown): boolean {
   return isDuplicateError(err) || isMissingObject(err);
+}
+
+/** The mail of a domain through the context's lists (one read per domain per context); undefined when gone. */
+export function observeMail(ctx: ReconcileContext, packageDomain: string, domain: string): Promise<MailDomain | undefined> {
+  return ctx.lists.get(`mail:${packageDomain}:${domain}`, () => readMailIfPresent(ctx, { path: '', packageDomain, domain }));
 }

@@ -1,5 +1,3 @@
-import { requestScope } from './request-scope';
-
 /** Polling helpers: the API is eventually consistent, so every write is confirmed by reading back. */
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -28,10 +26,4 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
 export function formatElapsed(ms: number): string {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-}
-
-/** How long to wait for a write to become visible before writing again (env override for tests). */
-export function confirmTimeoutMs(): number {
-  const v = Number(requestScope().env.RESELLER_CONFIRM_TIMEOUT_MS);
-  return Number.isFinite(v) && v > 0 ? v : 30_000;
 }

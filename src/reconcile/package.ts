@@ -1,14 +1,15 @@
-import type { PackageDetail, PackageSummary, PackageType } from '../../client';
-import { WriteOutcomeUnknownError } from '../../client';
-import { Identity, PackageSpec } from '../../protocol';
-import { HandlerContext } from '../context';
-import { forgetCreatedPackage, recordCreatedPackage } from '../created';
-import { converge } from '../converge';
-import { describeDiffs, FieldDiff, sameSet } from '../diff';
-import { HandlerError } from '../errors';
-import { resolvePackageType, resolveUser, retryWithFreshRefs } from '../resolve';
-import { confirmTimeoutMs, pollUntil } from '../wait';
+import type { PackageDetail, PackageSummary, PackageType } from '../client';
+import { labelOf, WriteOutcomeUnknownError } from '../client';
+import { Identity, PackageSpec } from '../protocol';
+import type { ReconcileContext } from './context';
+import { forgetCreatedPackage, recordCreatedPackage } from './created';
+import { converge } from './converge';
+import { describeDiffs, FieldDiff, sameSet } from './diff';
+import { ReconcileError } from './errors';
+import { resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
+import { pollUntil } from './wait';
 import { waitForServer } from './cloud-server';
+import { Observed, observed } from './observed';
 
 /** The live fields of a package that a spec declares, from a detail read or a list entry. */
 export interface LivePackage {
@@ -24,7 +25,8 @@ export interface LivePackage {
 /** A spec with its references resolved against the account (type id, user ref). */
 export interface ResolvedPackage {
   spec: PackageSpec;
-  type: PackageType;
+  /** Absent: no type declared (a package on a cloud server: the server decides). */
+  type?: PackageType;
   stackUser?: string;
 }
 
@@ -43,7 +45,7 @@ export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff
   if (!sameSet(want.spec.extraDomainNames, liveExtras)) {
     diffs.push({ field: 'extraDomainNames', declared: [...want.spec.extraDomainNames].sort(), live: [...liveExtras].sort() });
   }
-  if (want.type.id !== live.typeRef) diffs.push({ field: 'packageType', declared: want.type.id, live: live.typeRef });
+  if (want.type && want.type.id !== live.typeRef) diffs.push({ field: 'packageType', declared: want.type.id, live: live.typeRef });
   if (want.spec.label !== undefined && want.spec.label !== live.label) {
     diffs.push({ field: 'label', declared: want.spec.label, live: live.label });
   }
@@ -59,22 +61,22 @@ export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff
  * cached lists (see resolve.ts) unless `fresh` says which to read afresh.
  */
 export async function resolvePackage(
-  ctx: HandlerContext, spec: PackageSpec, fresh: { type?: boolean; user?: boolean } = {},
+  ctx: ReconcileContext, spec: PackageSpec, fresh: { type?: boolean; user?: boolean } = {},
 ): Promise<ResolvedPackage> {
   const [type, stackUser] = await Promise.all([
-    resolvePackageType(ctx, spec.path, spec.packageType, fresh.type),
+    spec.packageType === undefined ? undefined : resolvePackageType(ctx, spec.path, spec.packageType, fresh.type),
     spec.stackUser === undefined ? undefined : resolveUser(ctx, spec.path, 'stackUser', spec.stackUser, fresh.user),
   ]);
   return { spec, type, stackUser };
 }
 
-const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type.id === b.type.id && a.stackUser === b.stackUser;
+const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type?.id === b.type?.id && a.stackUser === b.stackUser;
 
 /** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
-async function findPrimary(ctx: HandlerContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
+async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
   const live = await ctx.client.getPackage(spec.domainName);
   if (live && live.name !== spec.domainName) {
-    throw new HandlerError(
+    throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${live.name} (id ${live.id}), not a package of its own; ` +
         `remove it from that package first`,
     );
@@ -82,21 +84,21 @@ async function findPrimary(ctx: HandlerContext, spec: Pick<PackageSpec, 'path' |
   return live;
 }
 
-export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
+export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;
   // Independent reads: the type and owner (usually from this apply's cache) and the package.
   let [want, live] = await Promise.all([resolvePackage(ctx, spec), findPrimary(ctx, spec)]);
   let verb = 'adopted';
   if (live) {
     if (server && !server.packageIds.includes(live.id)) {
-      throw new HandlerError(
+      throw new ReconcileError(
         `${spec.path}: package ${spec.domainName} (id ${live.id}) exists but not on cloud server ${spec.cloudServer}; ` +
           'packages cannot be moved through the API',
       );
     }
   } else {
     verb = 'created';
-    await converge({
+    await converge(ctx, {
       what: `${spec.path}: create package ${spec.domainName}`,
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
@@ -111,7 +113,7 @@ export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Pro
             want,
             async (w) => {
               await ctx.client.createPackage({
-                type: w.type.id,
+                type: requiredType(w).id,
                 domainName: spec.domainName,
                 extraDomainNames: [...spec.extraDomainNames],
                 label: spec.label,
@@ -133,10 +135,10 @@ export async function ensurePackage(ctx: HandlerContext, spec: PackageSpec): Pro
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
 }
 
-export async function updatePackage(ctx: HandlerContext, spec: PackageSpec): Promise<void> {
+export async function updatePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
   const live = await findPrimary(ctx, spec);
   if (!live) {
-    throw new HandlerError(
+    throw new ReconcileError(
       `${spec.path}: package ${spec.domainName} does not exist in the account (deleted outside Terraform?); ` +
         `run 'reseller-hosting drift --fix' to recreate it`,
     );
@@ -145,7 +147,7 @@ export async function updatePackage(ctx: HandlerContext, spec: PackageSpec): Pro
   ctx.info(changed.length ? `updated package ${spec.domainName}: ${describeDiffs(changed)}` : `package ${spec.domainName} is up to date`);
 }
 
-export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<void> {
+export async function deletePackage(ctx: ReconcileContext, id: Identity): Promise<void> {
   const live = await ctx.client.getPackage(id.key);
   if (!live) {
     ctx.info(`package ${id.key} is already absent`);
@@ -156,7 +158,7 @@ export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<
     return;
   }
   forgetCreatedPackage(ctx, id.key);
-  await converge({
+  await converge(ctx, {
     what: `delete package ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await ctx.client.getPackage(live.id)) === undefined,
@@ -172,7 +174,7 @@ export async function deletePackage(ctx: HandlerContext, id: Identity): Promise<
  * Every write here is idempotent (set a label, a type, a flag, a grant; add/remove
  * names), so after an unknown outcome it is safe to read and write again.
  */
-async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
+async function applyPackageSettings(ctx: ReconcileContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
   let want = resolved;
   let first = diffPackage(want, initial);
   const type = first.some((d) => d.field === 'packageType');
@@ -187,7 +189,7 @@ async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPacka
   const id = initial.id;
   for (let attempt = 1; diffs.length > 0; attempt++) {
     if (attempt > 3) {
-      throw new HandlerError(`${want.spec.path}: package ${want.spec.domainName} still differs after 3 attempts: ${describeDiffs(diffs)}`);
+      throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} still differs after 3 attempts: ${describeDiffs(diffs)}`);
     }
     for (const diff of diffs) {
       try {
@@ -199,10 +201,10 @@ async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPacka
     }
     const settled = await pollUntil(async () => {
       const live = await ctx.client.getPackage(id);
-      if (!live) throw new HandlerError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
+      if (!live) throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
       const left = diffPackage(want, livePackageFromDetail(live));
       return left.length === 0 ? left : undefined;
-    }, { timeoutMs: confirmTimeoutMs() });
+    }, { timeoutMs: ctx.timing.confirmTimeoutMs });
     if (settled) break;
     const live = await ctx.client.getPackage(id);
     diffs = live ? diffPackage(want, livePackageFromDetail(live)) : diffs;
@@ -210,7 +212,7 @@ async function applyPackageSettings(ctx: HandlerContext, resolved: ResolvedPacka
   return first;
 }
 
-async function writeField(ctx: HandlerContext, want: ResolvedPackage, live: LivePackage, diff: FieldDiff): Promise<void> {
+async function writeField(ctx: ReconcileContext, want: ResolvedPackage, live: LivePackage, diff: FieldDiff): Promise<void> {
   const { client } = ctx;
   switch (diff.field) {
     case 'extraDomainNames': {
@@ -221,7 +223,7 @@ async function writeField(ctx: HandlerContext, want: ResolvedPackage, live: Live
       return;
     }
     case 'packageType':
-      await client.setPackageType(live.id, want.type.id);
+      await client.setPackageType(live.id, requiredType(want).id);
       return;
     case 'label':
       await client.setPackageLabel(live.id, want.spec.label ?? '');
@@ -234,4 +236,57 @@ async function writeField(ctx: HandlerContext, want: ResolvedPackage, live: Live
       await client.setPackageEnabled(live.id, want.spec.enabled);
       return;
   }
+}
+
+/** The type of a package on the reseller account (checked by the definition: required there). */
+function requiredType(want: ResolvedPackage): PackageType {
+  if (!want.type) throw new ReconcileError(`${want.spec.path}: packageType is required for a package on the reseller account`);
+  return want.type;
+}
+
+/** The package with this primary domain from the context's lists, mapped to spec fields; undefined when none. */
+export async function observePackage(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const [packages, servers] = await Promise.all([
+    ctx.lists.get('packages', () => ctx.client.listPackages()),
+    ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers()),
+  ]);
+  const pkg = packages.find((p) => p.name.toLowerCase() === id.key);
+  if (!pkg) return undefined;
+  const server = servers.find((s) => s.packageIds.includes(pkg.id));
+  const label = labelOf(pkg);
+  const fields: Record<string, unknown> = {
+    domainName: pkg.name.toLowerCase(),
+    extraDomainNames: pkg.names.filter((n) => n !== pkg.name).map((n) => n.toLowerCase()).sort(),
+    packageType: pkg.packageTypeName || pkg.typeRef,
+    enabled: pkg.enabled,
+    ...(server ? { cloudServer: server.name.toLowerCase() } : {}),
+    ...(label !== undefined ? { label } : {}),
+    ...(pkg.stackUsers.length === 1 ? { stackUser: pkg.stackUsers[0] } : {}),
+  };
+  return observed(
+    { ...id, placement: server ? server.name.toLowerCase() : '' },
+    fields,
+    { packageId: pkg.id, packageTypeId: pkg.typeRef, stackUsers: [...pkg.stackUsers].sort() },
+    label === undefined ? ['label'] : [],
+  );
+}
+
+/** Declared vs observed: the type by name or id, the owner by ref or e-mail, names as sets. */
+export async function diffObservedPackage(ctx: ReconcileContext, spec: PackageSpec, live: Observed): Promise<FieldDiff[]> {
+  const want = await resolvePackage(ctx, spec);
+  const name = String(live.fields.domainName);
+  const livePkg: LivePackage = {
+    id: Number(live.computed.packageId),
+    name,
+    names: [name, ...((live.fields.extraDomainNames as string[]) ?? [])],
+    typeRef: Number(live.computed.packageTypeId),
+    // An unreadable label is never reported as a difference (tolerant reader).
+    label: live.fields.label === undefined ? (spec.label ?? '') : String(live.fields.label),
+    stackUsers: (live.computed.stackUsers as string[]) ?? [],
+    enabled: live.fields.enabled === true,
+  };
+  const diffs = diffPackage(want, livePkg);
+  const liveServer = (live.fields.cloudServer as string | undefined) ?? '';
+  if ((spec.cloudServer ?? '') !== liveServer) diffs.push({ field: 'cloudServer', declared: spec.cloudServer ?? '', live: liveServer });
+  return diffs;
 }

@@ -1,16 +1,16 @@
-import type { MailboxEntry } from '../../client';
-import { WriteOutcomeUnknownError } from '../../client';
-import { Identity, MailboxSpec, splitMailKey } from '../../protocol';
-import { HandlerContext } from '../context';
-import { createdThisRun } from '../created';
-import { requestScope } from '../request-scope';
-import { RetiredSettings, retiredSettings } from '../retired';
-import { converge } from '../converge';
-import { describeDiffs, FieldDiff } from '../diff';
-import { HandlerError } from '../errors';
-import { callsForLookUp, LookUpFirst, readMail, readMailIfPresent } from './mail-common';
+import type { MailboxEntry } from '../client';
+import { WriteOutcomeUnknownError } from '../client';
+import { Identity, MailboxSpec, splitMailKey } from '../protocol';
+import type { ReconcileContext } from './context';
+import { createdThisRun } from './created';
+import type { EnsureHistory } from './context';
+import { converge } from './converge';
+import { describeDiffs, FieldDiff } from './diff';
+import { ReconcileError } from './errors';
+import { callsForLookUp, LookUpFirst, observeMail, readMail, readMailIfPresent } from './mail-common';
+import { Observed, observed } from './observed';
 
-export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: MailboxEntry): FieldDiff[] {
+export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: Pick<MailboxEntry, 'send' | 'receive'>): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   if (spec.send !== live.send) diffs.push({ field: 'send', declared: spec.send, live: live.send });
   if (spec.receive !== live.receive) diffs.push({ field: 'receive', declared: spec.receive, live: live.receive });
@@ -19,17 +19,16 @@ export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: M
 
 const address = (spec: Pick<MailboxSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-async function findMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<MailboxEntry | undefined> {
+async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<MailboxEntry | undefined> {
   return (await readMail(ctx, spec)).mailboxes.find((m) => m.local.toLowerCase() === spec.localPart);
 }
 
-/** The password from the provisioner environment or the variable `passwordEnv` names. Never printed. */
-function passwordOf(ctx: HandlerContext, spec: MailboxSpec): string | undefined {
-  if (spec.passwordEnv) return requestScope().env[spec.passwordEnv] || undefined;
-  return ctx.password || undefined;
+/** The password the adapter gives for this mailbox (context). Never printed. */
+function passwordOf(ctx: ReconcileContext, spec: MailboxSpec): string | undefined {
+  return ctx.password(spec) || undefined;
 }
 
-export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
+export async function ensureMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
   const password = passwordOf(ctx, spec);
   // On a package this apply created, the mailbox cannot exist yet: create it without
   // reading the domain first. If it exists after all, the API refuses the duplicate
@@ -40,7 +39,7 @@ export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Pro
   }
   const live = await findMailbox(ctx, spec);
   if (live) {
-    const replaced = retiredSettings(ctx);
+    const replaced = ctx.history?.replaced;
     const changed = await applyMailboxSettings(ctx, spec, live);
     const parts = changed.length ? [`updated ${describeDiffs(changed)}`] : [];
     const due = password ? passwordIsDue(ctx, spec, replaced) : 'no';
@@ -58,7 +57,7 @@ export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Pro
     return;
   }
   if (!password) {
-    throw new HandlerError(
+    throw new ReconcileError(
       `${spec.path}: mailbox ${address(spec)} does not exist and no password was given ` +
         `(${spec.passwordEnv ? `environment variable ${spec.passwordEnv} is empty` : 'set password or passwordEnv'}); a mailbox cannot be created without one`,
     );
@@ -76,14 +75,14 @@ export async function ensureMailbox(ctx: HandlerContext, spec: MailboxSpec): Pro
  * is kept then, and the user is told how to set it. Reconciling outside a provisioner
  * (drift --fix) keeps the mailbox's password.
  */
-function passwordIsDue(ctx: HandlerContext, spec: MailboxSpec, replaced: RetiredSettings | undefined): 'yes' | 'no' | 'undeclared-before' {
-  if (ctx.command !== 'ensure' || !ctx.objectId) return 'no';
+function passwordIsDue(ctx: ReconcileContext, spec: MailboxSpec, replaced: EnsureHistory['replaced']): 'yes' | 'no' | 'undeclared-before' {
+  if (!ctx.history) return 'no';
   if (!replaced) return 'yes';
   if (replaced.passwordVersion === undefined) return 'undeclared-before';
   return replaced.passwordVersion !== (spec.passwordVersion ?? 1) ? 'yes' : 'no';
 }
 
-async function finishCreated(ctx: HandlerContext, spec: MailboxSpec, created: MailboxEntry): Promise<void> {
+async function finishCreated(ctx: ReconcileContext, spec: MailboxSpec, created: MailboxEntry): Promise<void> {
   await applyMailboxSettings(ctx, spec, created);
   ctx.info(`created mailbox ${address(spec)}`);
 }
@@ -94,11 +93,11 @@ async function finishCreated(ctx: HandlerContext, spec: MailboxSpec, created: Ma
  * then undefined is returned, for the caller to look it up (and adopt it, or report the
  * missing package or domain).
  */
-async function createMailbox(ctx: HandlerContext, spec: MailboxSpec, password: string, unchecked: boolean): Promise<MailboxEntry | undefined> {
+async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password: string, unchecked: boolean): Promise<MailboxEntry | undefined> {
   let live: MailboxEntry | undefined;
   let attempts = 0;
   try {
-    await converge({
+    await converge(ctx, {
       what: `${spec.path}: create mailbox ${address(spec)}`,
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
@@ -123,24 +122,24 @@ async function createMailbox(ctx: HandlerContext, spec: MailboxSpec, password: s
 }
 
 /** `handler update` (stacks synthesized by 0.1): reconciles send/receive of an existing mailbox. */
-export async function updateMailbox(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
+export async function updateMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
   const live = await findMailbox(ctx, spec);
-  if (!live) throw new HandlerError(`${spec.path}: mailbox ${address(spec)} does not exist (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
+  if (!live) throw new ReconcileError(`${spec.path}: mailbox ${address(spec)} does not exist (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
   const changed = await applyMailboxSettings(ctx, spec, live);
   ctx.info(changed.length ? `updated mailbox ${address(spec)}: ${describeDiffs(changed)}` : `mailbox ${address(spec)} is up to date`);
 }
 
 /** `handler set-password` (stacks synthesized by 0.1, whose password resource was replaced only on rotation). */
-export async function setMailboxPassword(ctx: HandlerContext, spec: MailboxSpec): Promise<void> {
+export async function setMailboxPassword(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
   const password = passwordOf(ctx, spec);
-  if (!password) throw new HandlerError(`${spec.path}: no password to set for mailbox ${address(spec)} (the variable or environment value is empty)`);
+  if (!password) throw new ReconcileError(`${spec.path}: no password to set for mailbox ${address(spec)} (the variable or environment value is empty)`);
   const live = await findMailbox(ctx, spec);
-  if (!live) throw new HandlerError(`${spec.path}: mailbox ${address(spec)} does not exist`);
+  if (!live) throw new ReconcileError(`${spec.path}: mailbox ${address(spec)} does not exist`);
   await writePassword(ctx, spec, live.id, password);
   ctx.info(`set password of mailbox ${address(spec)} (version ${spec.passwordVersion ?? 1})`);
 }
 
-async function writePassword(ctx: HandlerContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
+async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
   // A password cannot be read back; the write is idempotent, so an unknown outcome is
   // answered by writing once more.
   for (let attempt = 1; ; attempt++) {
@@ -154,7 +153,7 @@ async function writePassword(ctx: HandlerContext, spec: MailboxSpec, id: Mailbox
   }
 }
 
-export async function deleteMailbox(ctx: HandlerContext, id: Identity): Promise<void> {
+export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promise<void> {
   const { localPart, domain } = splitMailKey(id.key);
   const place = { path: id.key, packageDomain: id.placement, domain };
   const find = async () => (await readMailIfPresent(ctx, place))?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
@@ -163,7 +162,7 @@ export async function deleteMailbox(ctx: HandlerContext, id: Identity): Promise<
     ctx.info(`mailbox ${id.key} is already absent`);
     return;
   }
-  await converge({
+  await converge(ctx, {
     what: `delete mailbox ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()) === undefined,
@@ -172,11 +171,11 @@ export async function deleteMailbox(ctx: HandlerContext, id: Identity): Promise<
   ctx.info(`deleted mailbox ${id.key}`);
 }
 
-async function applyMailboxSettings(ctx: HandlerContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
+async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
   const first = diffMailbox(spec, initial);
   if (first.length === 0) return first;
   const patch = { id: initial.id, ...(spec.send !== initial.send ? { send: spec.send } : {}), ...(spec.receive !== initial.receive ? { receive: spec.receive } : {}) };
-  await converge({
+  await converge(ctx, {
     what: `${spec.path}: update mailbox ${address(spec)}`,
     log: (l) => ctx.warn(l),
     isDone: async () => {
@@ -186,4 +185,16 @@ async function applyMailboxSettings(ctx: HandlerContext, spec: MailboxSpec, init
     write: () => ctx.client.updateMailbox(spec.packageDomain, spec.domain, patch),
   });
   return first;
+}
+
+export async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const { localPart, domain } = splitMailKey(id.key);
+  const mail = await observeMail(ctx, id.placement, domain);
+  const live = mail?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
+  if (!live) return undefined;
+  return observed(id, { packageDomain: id.placement, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+}
+
+export async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {
+  return diffMailbox(spec, { send: live.fields.send === true, receive: live.fields.receive === true });
 }

@@ -1,7 +1,5 @@
 /** The kinds of remote object this library manages. */
-export type Kind = 'package' | 'mailbox' | 'forwarder' | 'cloud-server';
-
-export const KINDS: readonly Kind[] = ['package', 'mailbox', 'forwarder', 'cloud-server'];
+export type Kind = 'package' | 'mailbox' | 'forwarder' | 'cloud-server' | 'stack-user';
 
 /**
  * What a Terraform object resource's replace-triggers hold (DESIGN.md section 2):
@@ -14,6 +12,7 @@ export const KINDS: readonly Kind[] = ['package', 'mailbox', 'forwarder', 'cloud
  * - mailbox:      key = local@domain,           placement = the package's primary domain
  * - forwarder:    key = local@domain,           placement = the package's primary domain
  * - cloud-server: key = host name,              placement = ''
+ * - stack-user:   key = e-mail (lowercase),     placement = ''
  *
  * `parent` is the parent object resource's Terraform id (so replacing a parent
  * replaces its children) or '' when there is none or it is not managed here.
@@ -23,10 +22,6 @@ export interface Identity {
   readonly key: string;
   readonly placement: string;
   readonly parent: string;
-}
-
-export function isKind(value: unknown): value is Kind {
-  return typeof value === 'string' && (KINDS as readonly string[]).includes(value);
 }
 
 /** Splits a mail key `local@domain` into its parts (the last `@` separates them). */

@@ -1,0 +1,95 @@
+import { ITerraformDependable } from './private/cdk';
+import { Construct, IConstruct } from 'constructs';
+import { checkStackUser, StackUserSpec, userKey } from '../protocol';
+import { canonEmail } from './private/names';
+import { RemoteObject } from './private/remote-object';
+import { containsToken } from './private/tokens';
+import { addRules, checkBoolean } from './private/validation';
+
+/** A control-panel user (spec 2.1): customers sign in as one and see the packages linked to them. */
+export interface StackUserProps {
+  /**
+   * E-mail of the user's contact record: its natural key (case-insensitive), so changing
+   * it replaces the user. An existing user with this e-mail is adopted, not duplicated.
+   */
+  readonly email: string;
+  /**
+   * Name of the person. Set when the user is created: the API has no operation to change
+   * it later, so a difference is reported by `reseller-hosting drift`, never "updated".
+   * @default - none
+   */
+  readonly personName?: string;
+  /**
+   * Declare the user absent: it synthesizes with `count = 0` so Terraform deletes it.
+   * @default false
+   */
+  readonly absent?: boolean;
+  /**
+   * Terraform `prevent_destroy` on the user's object resource.
+   * @default false
+   */
+  readonly protect?: boolean;
+}
+
+/**
+ * A managed control-panel user. `HostingPackage.stackUser` and
+ * `ManagedCloudServer.forUser` accept it: the package or server then waits for the user.
+ */
+export class StackUser extends Construct {
+  /** Whether `x` is a StackUser construct (also across copies of this library). */
+  public static isStackUser(x: unknown): x is StackUser {
+    return x !== null && typeof x === 'object' && STACK_USER in x;
+  }
+
+  /** E-mail of the contact record, canonical (domain lowercase, IDNA) when known at synth. */
+  public readonly email: string;
+  /** Terraform id expression of the object resource. */
+  public readonly objectId: string;
+  /** True when declared `absent: true` (all its resources have count = 0). */
+  public readonly isAbsent: boolean;
+  /** The object resource (identity triggers; its destroy-time provisioner deletes the user), for `dependsOn`. */
+  public readonly objectResource: ITerraformDependable;
+  /** The settings resource: its create-time provisioner creates or adopts the user. */
+  public readonly settingsResource: ITerraformDependable;
+  /** Logical id of the object resource in the synthesized stack. */
+  public readonly logicalId: string;
+
+  constructor(scope: Construct, id: string, props: StackUserProps) {
+    super(scope, id);
+    Object.defineProperty(this, STACK_USER, { value: true });
+    this.email = canonEmail(props.email);
+    this.isAbsent = props.absent ?? false;
+    const spec: StackUserSpec = { kind: 'stack-user', path: this.node.path, email: this.email, personName: props.personName };
+    const key = typeof props.email === 'string' && !containsToken(props.email) ? userKey(props.email) : undefined;
+    const wiring = new RemoteObject(this, {
+      spec,
+      absent: this.isAbsent,
+      protect: props.protect ?? false,
+      claims: () =>
+        key
+          ? [{ key: `stack-user:${key}`, field: 'email', conflict: (first) => `"${key}" is already declared by stack user ${first} (each e-mail may be declared once)` }]
+          : [],
+    });
+    this.objectResource = wiring.objectResource;
+    this.settingsResource = wiring.settingsResource;
+    this.objectId = wiring.objectId;
+    this.logicalId = wiring.logicalId;
+
+    addRules(this, (p) => {
+      // The definition's rules, for the values known at synth (tokens are checked at apply time).
+      const literalSpec = { ...spec, email: containsToken(props.email) ? 'token@example.com' : props.email,
+        personName: containsToken(props.personName) ? undefined : props.personName };
+      for (const problem of checkStackUser(literalSpec, this.node.path).problems) p.field(problem.field, problem.rule);
+      p.check('absent', props.absent, checkBoolean);
+      p.check('protect', props.protect, checkBoolean);
+      wiring.validate(p);
+    });
+  }
+}
+
+const STACK_USER = Symbol.for('cdktf-reseller-hosting.StackUser');
+
+/** A stack user, or a construct that may be one: for the props that accept either. */
+export function stackUserConstruct(value: unknown): (IConstruct & StackUser) | undefined {
+  return StackUser.isStackUser(value) ? value : undefined;
+}

@@ -1,0 +1,127 @@
+/**
+ * The engine-independent core (DESIGN §6): per kind, the live mapping, the diff and
+ * ensure / update / delete / observe over the client. Adapters (handler, provider,
+ * drift) call this entry only; they never reach into the kind modules.
+ *
+ * ```ts
+ * import { createContext, observe, diff, ensure, remove } from '../reconcile';
+ * const ctx = createContext({ client, info: log, warn: log, password: (mailbox) => secret });
+ * const live = await observe(ctx, identity);              // undefined: not in the account
+ * const changes = live ? await diff(ctx, spec, live) : []; // declared vs live, semantically
+ * const confirmed = await ensure(ctx, spec);               // create/adopt, write what differs, read back
+ * await remove(ctx, identity);                             // idempotent; cloud servers are retained (warned)
+ * ```
+ *
+ * - The context carries everything: client, output, the mailbox password source,
+ *   timing knobs, a store (the handler's journal, or memory) and, for one object's
+ *   ensure, its history (`withHistory`). No ambient request scope.
+ * - List reads are cached per context (`ctx.lists`): observing N objects makes one list
+ *   request per kind, plus one mail read per domain; `ensure` and `remove` clear them.
+ * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
+ */
+import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
+import { definitionOf } from '../protocol';
+import type { ReconcileContext } from './context';
+import {
+  deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer, updateCloudServer,
+} from './cloud-server';
+import type { FieldDiff } from './diff';
+import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForwarder, updateForwarder } from './forwarder';
+import {
+  deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox, setMailboxPassword, updateMailbox,
+} from './mailbox';
+import type { Observed } from './observed';
+import { deletePackage, diffObservedPackage, ensurePackage, observePackage, updatePackage } from './package';
+import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser, updateStackUser } from './stack-user';
+
+export {
+  accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
+} from './context';
+export type { ContextOptions, EnsureHistory, ReconcileContext, Timing } from './context';
+export { memoryStore } from './store';
+export { defaultStoreDir, FileStore } from './file-store';
+export type { Store } from './store';
+export { ReconcileError } from './errors';
+export type { Observed } from './observed';
+export { describeDiffs, formatValue, sameSet } from './diff';
+export type { FieldDiff } from './diff';
+export { diffMailbox } from './mailbox';
+export { diffForwarder } from './forwarder';
+export { diffCloudServer } from './cloud-server';
+export { diffPackage, livePackageFromSummary } from './package';
+export type { LivePackage, ResolvedPackage } from './package';
+export { diffStackUser } from './stack-user';
+export { resolveTypeIn, resolveUserIn } from './refs';
+
+/** What the core does for one kind. */
+interface KindReconciler<K extends Kind> {
+  observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
+  diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
+  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  /** `handler update` of stacks synthesized by 0.1: reconciles the settings of an existing object. */
+  update(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
+}
+
+const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
+  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, update: updatePackage, remove: deletePackage },
+  mailbox: { observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, update: updateMailbox, remove: deleteMailbox },
+  forwarder: { observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, update: updateForwarder, remove: deleteForwarder },
+  'cloud-server': {
+    observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, update: updateCloudServer, remove: deleteCloudServer,
+  },
+  'stack-user': { observe: observeStackUser, diff: diffObservedStackUser, ensure: ensureStackUser, update: updateStackUser, remove: deleteStackUser },
+};
+
+function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
+  return RECONCILERS[kind] as KindReconciler<K>;
+}
+
+/** Reads the object back by natural key; undefined when it does not exist. */
+export function observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined> {
+  return reconcilerOf(identity.kind).observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+}
+
+/** The declared fields that differ from the observed object (empty: in sync), compared semantically. */
+export function diff(ctx: ReconcileContext, spec: ObjectSpec, observed: Observed): Promise<FieldDiff[]> {
+  return reconcilerOf(spec.kind).diff(ctx, spec as never, observed);
+}
+
+/**
+ * Creates, adopts or updates the object so that it is as declared, and confirms it by
+ * reading back (converge). Does not read the object once more at the end: `ensure`
+ * does that for adapters that need the confirmed object.
+ */
+export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+  try {
+    await reconcilerOf(spec.kind).ensure(ctx, spec as never);
+  } finally {
+    ctx.lists.clear();
+  }
+}
+
+/** `reconcile`, then the object as the account now shows it. */
+export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
+  await reconcile(ctx, spec);
+  const live = await observe(ctx, definitionOf(spec.kind).identity(spec as never));
+  if (!live) throw new Error(`${spec.path}: ${definitionOf(spec.kind).label} ${definitionOf(spec.kind).identity(spec as never).key} was ensured but is not listed`);
+  return live;
+}
+
+/** Deletes the object, found by its identity; nothing to do when it is gone. Cloud servers are retained (warned). */
+export async function remove(ctx: ReconcileContext, identity: Identity): Promise<void> {
+  try {
+    await reconcilerOf(identity.kind).remove(ctx, identity);
+  } finally {
+    ctx.lists.clear();
+  }
+}
+
+/** The 0.1 commands (`handler update`, `handler set-password`): kept for stacks synthesized by 0.1. */
+export const legacy = {
+  update(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+    return reconcilerOf(spec.kind).update(ctx, spec as never);
+  },
+  /** Mailboxes only; undefined for other kinds. */
+  setPassword: setMailboxPassword,
+};
