@@ -58,16 +58,16 @@ export function builtBundle(): { bundle: string; cache: string } {
 }
 
 /**
- * The shell launcher Terraform runs. Terraform may link the package directory into
- * .terraform/providers, so the launcher finds its loader through its own real path.
- * RESELLER_NODE picks another Node binary than the one on PATH.
+ * The shell launcher Terraform runs. Terraform links (or copies) the whole package
+ * directory into .terraform/providers, so the loader sits next to the launcher's path;
+ * `\${0%/*}` finds it without starting another process. RESELLER_NODE picks another
+ * Node binary than the one on PATH.
  */
 function launcherText(): string {
   return [
     '#!/bin/sh',
     '# Terraform provider of cdktf-reseller-hosting (installed by `reseller-hosting provider install`).',
-    'here=$(dirname "$(readlink -f "$0" 2>/dev/null || echo "$0")")',
-    `exec "\${RESELLER_NODE:-node}" "$here/${LOADER}" "$@"`,
+    `exec "\${RESELLER_NODE:-node}" "\${0%/*}/${LOADER}" "$@"`,
     '',
   ].join('\n');
 }

@@ -103,6 +103,8 @@ export async function servePlugin(options: ServeOptions): Promise<RunningPlugin>
   );
 
   const socket = socketPath(env);
+  // However the process ends (Shutdown, or killed by a Terraform that gave up), no socket directory is left behind.
+  process.once('exit', () => rmSync(dirname(socket), { recursive: true, force: true }));
   const clientCert = env.PLUGIN_CLIENT_CERT;
   let certField = '';
   let credentials = grpc.ServerCredentials.createInsecure();
