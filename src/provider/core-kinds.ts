@@ -28,8 +28,23 @@ function toAttributeValue(field: FieldDefinition, value: unknown): unknown {
   return value;
 }
 
+/**
+ * Names Terraform reserves for meta-arguments in a resource block: an attribute cannot
+ * have one (`provider = "native"` would select a provider named "native"). The cloud
+ * server's `provider` field becomes `cloud_provider`.
+ */
+const RESERVED_ATTRIBUTES: Record<string, string> = { provider: 'cloud_provider' };
+const META_ARGUMENTS = new Set(['count', 'for_each', 'depends_on', 'lifecycle', 'provider', 'provisioner', 'connection']);
+
+export function attributeNameOf(field: FieldDefinition): string {
+  const renamed = RESERVED_ATTRIBUTES[field.attribute];
+  if (renamed) return renamed;
+  if (META_ARGUMENTS.has(field.attribute)) throw new Error(`${field.name}: attribute name "${field.attribute}" is a Terraform meta-argument`);
+  return field.attribute;
+}
+
 function resourceField(field: FieldDefinition): ResourceField {
-  return { ...field };
+  return { ...field, attribute: attributeNameOf(field) };
 }
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -88,7 +103,10 @@ function bindKind(def: KindDefinition, conn: Connection): ResourceKind<ObjectSpe
   const fields = def.fields.filter((f) => !f.carrierOnly);
   const specOf = (values: Record<string, unknown>, address: string, timeoutMinutes?: number): ObjectSpec => {
     const spec: Record<string, unknown> = { kind: def.kind, path: address };
-    for (const field of fields) if (field.name in values) spec[field.name] = toSpecValue(field, values[field.name]);
+    for (const field of fields) {
+      if (field.name in values) spec[field.name] = toSpecValue(field, values[field.name]);
+      else if (field.presence === 'default' && field.defaultValue !== undefined) spec[field.name] = field.defaultValue; // the check does not fill defaults
+    }
     if (def.kind === 'cloud-server') spec.timeoutMinutes = timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES;
     // The mail domain defaults to the package's primary domain (the constructs fill it the same way).
     if ((def.kind === 'mailbox' || def.kind === 'forwarder') && spec.domain === undefined && spec.packageDomain !== undefined) spec.domain = spec.packageDomain;

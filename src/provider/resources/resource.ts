@@ -43,15 +43,14 @@ function problemPath(kind: ResourceKind, problem: FieldProblem) {
 }
 
 /**
- * Diagnostics for the rules a spec breaks; problems of fields still unknown are left for
- * apply time, and so are those of absent fields whose default derives from another
- * field (a mail domain from its package) while anything is unknown.
+ * Diagnostics for the rules a spec breaks. Problems of fields still unknown are left for
+ * apply time, and so are those of absent fields while anything is unknown: whether an
+ * absent field is needed, or what its default is, may depend on an unknown one (a
+ * package on a cloud server needs no type; a mail domain defaults to its package's).
  */
 function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[], unknownFields: ReadonlySet<string>, values: Record<string, unknown> = {}): Diagnostic[] {
   const unknown = new Set(unknownFields);
-  if (unknown.size) {
-    for (const f of kind.fields) if (f.presence === 'default' && f.defaultValue === undefined && !(f.name in values)) unknown.add(f.name);
-  }
+  if (unknown.size) for (const f of kind.fields) if (!(f.name in values)) unknown.add(f.name);
   const out: Diagnostic[] = [];
   for (const problem of problems) {
     const path = problemPath(kind, problem);
@@ -272,6 +271,9 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
       // What cannot be read back stays null: the configuration decides it on the next plan.
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
     }
+    // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).
+    const found = kind.check(specValuesOf(kind, state).values, kind.typeName);
+    if (!found.problems.length) state[ID_ATTRIBUTE] = kind.key(kind.identity(found.spec));
     return { value: state, diagnostics: [] };
   } catch (err) {
     return { value: null, diagnostics: [error(`Could not import the ${kind.label} ${text}`, messageOf(err))] };
