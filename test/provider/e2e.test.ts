@@ -89,7 +89,11 @@ describe('native provider with real Terraform', () => {
     expect(mail.mailboxes.map((m) => m.local)).toEqual(['info']);
     expect(mail.mailboxes[0].passwordSha256).toBe(sha256(PASSWORD_1));
     expect(mail.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', 'team@example.org']]);
+    await emu.control('DELETE', 'requests');
     expect(await planCode()).toBe(0);
+    // Refreshing three objects reads the package list once (shared by every Read of the process), not once per object.
+    const reads = ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path}`);
+    expect(reads.filter((r) => /^GET \/package$/.test(r))).toHaveLength(1);
   }, E2E_TIMEOUT_MS);
 
   it('shows changes made outside Terraform in the plan (exit code 2), and apply repairs them', async () => {
