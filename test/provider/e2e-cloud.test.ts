@@ -94,6 +94,24 @@ describe('native provider: stack users and cloud servers', () => {
     expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
 
+  it('gives up a cloud server wait at its timeouts.create, then adopts the ordered server on the next apply', async () => {
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server.slow = {
+      host_name: 'web2.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk',
+      for_user: 'ops@example.org', timeouts: { create: '1s' },
+    };
+    writeConfig(resources);
+    const failed = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(), [1]);
+    expect(failed.stderr).toMatch(/Could not create the cloud server web2\.provider-cloud\.com/);
+    expect(emu.account().cloudServers.filter((s) => s.name === 'web2.provider-cloud.com')).toHaveLength(1);
+    (resources.reseller_cloud_server.slow as { timeouts: unknown }).timeouts = { create: '2m' };
+    writeConfig(resources);
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+    expect(emu.account().cloudServers.filter((s) => s.name === 'web2.provider-cloud.com')).toHaveLength(1); // adopted, not ordered twice
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
   it('destroying a cloud server removes it from state with a warning and leaves it running', async () => {
     const resources = serverStack();
     resources.reseller_stack_user.ops = { email: 'ops@example.org' };
@@ -101,7 +119,7 @@ describe('native provider: stack users and cloud servers', () => {
     delete resources.reseller_package;
     writeConfig(resources);
     const plan = await savedPlan(tf, dir, env());
-    expect(plan.changes).toEqual({ 'reseller_cloud_server.web': ['delete'], 'reseller_package.app': ['delete'] });
+    expect(plan.changes).toEqual({ 'reseller_cloud_server.web': ['delete'], 'reseller_cloud_server.slow': ['delete'], 'reseller_package.app': ['delete'] });
     const applied = await terraform(tf, ['apply', '-input=false', '-no-color', 'p'], dir, env());
     expect(applied.stdout + applied.stderr).toMatch(/Warning:[\s\S]*web1\.provider-cloud\.com[\s\S]*NOT cancelled/);
     expect(emu.account().cloudServers.map((s) => s.name)).toContain('web1.provider-cloud.com');
