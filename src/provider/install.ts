@@ -96,15 +96,15 @@ mod.exports.main(process.argv.slice(2));
 `;
 
 /** Writes `<bundle>.cache` (run by the build, on the Node version that will run it). */
-export function writeCodeCache(bundleFile: string = builtBundle().bundle): void {
+export async function writeCodeCache(bundleFile: string = builtBundle().bundle): Promise<void> {
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const { Script } = require('node:vm') as typeof import('node:vm');
   const { createRequire } = require('node:module') as typeof import('node:module');
   const source = readFileSync(bundleFile, 'utf8');
   const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, { filename: bundleFile });
-  const mod = { exports: {} as { warm?: () => void } };
+  const mod = { exports: {} as { warm?: () => Promise<void> } };
   script.runInThisContext().call(mod.exports, mod.exports, createRequire(bundleFile), mod, bundleFile, dirname(bundleFile));
-  mod.exports.warm?.(); // compile what start-up runs, so the cache holds it
+  await mod.exports.warm?.(); // compile what start-up runs, so the cache holds it
   const tmp = `${bundleFile}.cache.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.concat([createHash('sha256').update(source).digest(), script.createCachedData()]));
   renameSync(tmp, `${bundleFile}.cache`);

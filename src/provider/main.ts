@@ -23,8 +23,26 @@ export function main(argv: string[]): void {
   );
 }
 
-/** Loads the modules start-up needs (used when the build writes the code cache). */
-export function warm(): void {
-  require('./core-kinds');
-  require('./serve');
+/**
+ * Runs what start-up and the first RPCs run (serving with mutual TLS, the schema, the
+ * codecs), so that the code cache the build writes afterwards holds those functions
+ * compiled. Used by the build only.
+ */
+export async function warm(): Promise<void> {
+  const { createServerCertificate } = require('./transport/certificate') as typeof import('./transport/certificate');
+  const { servePlugin } = require('./transport/server') as typeof import('./transport/server');
+  const { providerHandlers } = require('./provider') as typeof import('./provider');
+  const { coreModel } = require('./core-kinds') as typeof import('./core-kinds');
+  const { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } = require('./transport/handshake') as typeof import('./transport/handshake');
+  const { decodeMessage, encodeMessage } = require('./wire/protobuf') as typeof import('./wire/protobuf');
+  const { RPC } = require('./wire/messages') as typeof import('./wire/messages');
+  const quiet = { log: () => undefined };
+  const env = { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem };
+  const handlers = providerHandlers(coreModel(env), quiet, env);
+  for (const name of ['GetMetadata', 'GetProviderSchema'] as const) {
+    const response = await handlers[name]!({});
+    decodeMessage(RPC[name].response, encodeMessage(RPC[name].response, response));
+  }
+  const plugin = await servePlugin({ env, handlers, logger: quiet, writeHandshake: () => undefined, onShutdown: () => undefined });
+  await plugin.shutdown();
 }
