@@ -1,40 +1,17 @@
 import * as path from 'node:path';
 import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from './cdk';
 import { Construct, IConstruct } from 'constructs';
-import { ENV, HandlerCommand, identityOf, ObjectSpec, settingsOf } from '../../protocol';
+import { ENV, HandlerCommand, identityOf, settingsOf } from '../../protocol';
 import { CarrierResourceType } from './carrier';
+import type { ObjectRequest, ParentLink, SynthesizedObject } from './engines/engine';
 import { Claim, registryOf, StackRegistry } from './registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from './tokens';
 import { Problems } from './validation';
 
-/** The managed parent of an object: a mail object's package, a package's cloud server. */
-export interface ParentLink {
-  /** The prop that names the parent, for messages (`package`, `cloudServer`). */
-  readonly field: string;
-  /** What the parent is, for messages (`package`, `cloud server`). */
-  readonly what: string;
-  readonly construct: IConstruct;
-  /** Terraform id expression of the parent's object resource; undefined when unmanaged. */
-  readonly objectId?: string;
-  readonly isAbsent: boolean;
-}
+export type { ParentLink };
 
-export interface RemoteObjectProps {
-  /** The full desired state (names canonical unless tokens). */
-  readonly spec: ObjectSpec;
-  readonly parent?: ParentLink;
-  readonly absent: boolean;
-  readonly protect: boolean;
-  /** Set for a mailbox with `password` or `passwordEnv`: its version is a settings trigger. */
-  readonly password?: { readonly value?: string; readonly version: number };
-  /** The natural keys this object claims in its stack (canonical, literal values only). */
-  readonly claims: () => Claim[];
-  /**
-   * Managed objects this one refers to without being their child (a package's stack
-   * user): their `ensure` runs first. Ordering only: replacing them replaces nothing here.
-   */
-  readonly after?: readonly IConstruct[];
-}
+/** What the carriers need of an object: the engine-independent request. */
+export type RemoteObjectProps = ObjectRequest;
 
 /** The wiring of each managed construct, for its children. */
 const wirings = new WeakMap<IConstruct, RemoteObject>();
@@ -62,7 +39,7 @@ const TERRAFORM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
  * connection settings of a ResellerHosting declared later are filled in by the
  * registry when it is declared.
  */
-export class RemoteObject {
+export class RemoteObject implements SynthesizedObject {
   /** Logical id of the object resource: the construct's id path below the stack, joined with `_`. */
   public readonly logicalId: string;
   public readonly resourceType: CarrierResourceType;
@@ -84,7 +61,8 @@ export class RemoteObject {
       .slice(scopes.indexOf(this.stack) + 1)
       .map((s) => s.node.id)
       .join('_');
-    this.resourceType = this.registry.hosting?.resourceType ?? 'terraform_data';
+    const engine = this.registry.hosting?.engine;
+    this.resourceType = engine === 'null_resource' ? 'null_resource' : 'terraform_data';
     this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
 
     const { spec, absent, protect, password } = props;
