@@ -20,7 +20,7 @@
  * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
  */
 import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
-import { definitionOf } from '../protocol';
+import { definitionOf, describeObject } from '../protocol';
 import type { ReconcileContext } from './context';
 import {
   deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer, updateCloudServer,
@@ -30,6 +30,7 @@ import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForward
 import {
   deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox, setMailboxPassword, updateMailbox,
 } from './mailbox';
+import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { deletePackage, diffObservedPackage, ensurePackage, observePackage, updatePackage } from './package';
 import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser, updateStackUser } from './stack-user';
@@ -108,10 +109,18 @@ export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<O
   return live;
 }
 
-/** Deletes the object, found by its identity; nothing to do when it is gone. Cloud servers are retained (warned). */
-export async function remove(ctx: ReconcileContext, identity: Identity): Promise<void> {
+/**
+ * Deletes the object, found by its identity; nothing to do when it is gone. Cloud
+ * servers are retained (warned). `path` (construct path or resource address), when the
+ * adapter knows it, is named in the error: an identity alone names only the natural key.
+ */
+export async function remove(ctx: ReconcileContext, identity: Identity, options: { readonly path?: string } = {}): Promise<void> {
   try {
     await reconcilerOf(identity.kind).remove(ctx, identity);
+  } catch (err) {
+    const { path } = options;
+    if (!path || !(err instanceof Error) || err.message.startsWith(`${path}:`)) throw err;
+    throw new ReconcileError(`${path}: delete ${describeObject(identity)}: ${err.message}`);
   } finally {
     ctx.lists.clear();
   }
