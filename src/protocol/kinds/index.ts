@@ -66,6 +66,8 @@ export interface KindDefinition<K extends Kind = Kind> {
   check(spec: SpecOf<K>, path?: string): Checked<SpecOf<K>>;
   /** The natural key (object replace-triggers, with the parent's id). */
   identity(spec: SpecOf<K>, parent?: string): Identity;
+  /** Settings triggers whose string is JSON (`settings()` encodes them so). */
+  readonly jsonSettings: readonly string[];
   /** The mutable fields, one string each (settings replace-triggers). */
   settings(spec: SpecOf<K>): Record<string, string>;
   /** Problems of an identity read back from a trigger map (each `field rule`). */
