@@ -1,6 +1,6 @@
 import { IResolvable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import { canonicalDomain, checkDomainName, checkPackageTypeRef, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
 import { StackUser, stackUserConstruct } from './stack-user';
 import type { ICloudServer } from './managed-cloud-server';
 import { canonDomain, canonStackUser, checkRelativePath, literal } from './private/names';
@@ -192,7 +192,7 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
   }
 
   // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
-  if (props.packageType !== undefined || !props.cloudServer) p.check('packageType', props.packageType, checkPackageType);
+  if (props.packageType !== undefined || !props.cloudServer) p.check('packageType', props.packageType, checkPackageTypeRef);
   p.check('label', props.label, (v) => {
     if (v === undefined) return undefined;
     if (typeof v !== 'string') return `must be a string, not ${describe(v)}`;
@@ -200,12 +200,6 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
   });
   if (props.stackUser !== undefined && !stackUserConstruct(props.stackUser)) p.check('stackUser', props.stackUser, checkStackUserRef);
   p.check('enabled', props.enabled, checkBoolean);
-}
-
-function checkPackageType(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return undefined;
-  return `must be a package type name (non-empty string) or a positive integer id, not ${describe(value)}`;
 }
 
 class PackageReference extends ObjectReference implements IHostingPackage {

@@ -37,7 +37,7 @@ export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
 export { FORWARDER_FIELDS, checkForwarder, sameRemote } from './forwarder';
 export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
-export { describeValue } from './checks';
+export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /**
  * The desired state of one object, as an adapter hands it to the core: the constructs
