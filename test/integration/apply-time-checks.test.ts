@@ -39,3 +39,33 @@ test('a stack user spec is checked too', async () => {
   expect(run.code).toBe(1);
   expect(run.stderr).toMatch(/^error: Stack\/owner: email "not-an-email" is not an e-mail address/);
 });
+
+test('a failed delete names the construct path, found in the stack Terraform runs in', async () => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { spawn } = await import('node:child_process');
+  const { REPO_ROOT } = await import('../../scripts/lib/terraform');
+  const create = await runHandler('ensure', { ...pkg, path: 'Stack/doomed', domainName: 'doomed.example.com' }, env);
+  expect(create.code).toBe(0);
+  const dir = tempDir('stack-');
+  mkdirSync(dir, { recursive: true });
+  const identity = { kind: 'package', key: 'doomed.example.com', placement: '', parent: '' };
+  writeFileSync(join(dir, 'cdk.tf.json'), JSON.stringify({
+    resource: { terraform_data: { doomed: { '//': { metadata: { path: 'Stack/doomed/Object' } }, triggers_replace: identity } } },
+  }));
+  await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: 'deleteWeb', status: 400 }] });
+  try {
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'handler', 'delete'], {
+        cwd: dir, env: { ...env, RESELLER_SPEC: JSON.stringify(identity) },
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code: code ?? 1, stderr }));
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: Stack\/doomed: delete package doomed\.example\.com: /);
+  } finally {
+    await emu.control('DELETE', 'faults');
+  }
+});
