@@ -120,7 +120,7 @@ export class HostingPackage extends ManagedObject implements IHostingPackage {
       spec,
       parent: server && { field: 'cloudServer', what: 'cloud server', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
       claims: () => this.claims(props),
-      after: user ? [user] : undefined,
+      after: user ? [{ field: 'stackUser', construct: user }] : undefined,
     }, (p) => {
       validatePackage(p, props);
     });

@@ -97,7 +97,7 @@ export class ManagedCloudServer extends ManagedObject implements ICloudServer {
     const key = literal(props.hostName, canonicalDomain);
     this.manage({
       spec,
-      after: user ? [user] : undefined,
+      after: user ? [{ field: 'forUser', construct: user }] : undefined,
       claims: () =>
         key && !checkHostName(props.hostName)
           ? [

@@ -80,7 +80,8 @@ export class RemoteObject implements SynthesizedObject {
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
       [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}` }, true), when: 'destroy' }],
-      { protect },
+      // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
+      { protect, dependsOn: this.afterObjects() },
     );
 
     // 2. settings: one trigger per mutable field (and the password version); ensure on create.
@@ -136,6 +137,11 @@ export class RemoteObject implements SynthesizedObject {
         );
       }
     }
+    for (const { field, construct } of this.props.after ?? []) {
+      if (construct.isAbsent && !absent) {
+        problems.field(field, `${construct.node.path} is absent, so this object must be absent too (set absent: true), or refer to another user`);
+      }
+    }
     for (const claim of [...this.props.claims(), ...this.logicalIdClaims()]) {
       const owner = this.registry.firstOwner(claim.key);
       if (owner && owner.construct !== this.host) problems.field(claim.field, claim.conflict(owner.construct.node.path));
@@ -154,9 +160,20 @@ export class RemoteObject implements SynthesizedObject {
    * `ensure` (which creates it) must have run before this object's. Ordering only: a
    * settings change of the parent does not replace anything here.
    */
+  private sameStackAfter(): IConstruct[] {
+    return (this.props.after ?? []).map((a) => a.construct).filter((c) => TerraformStack.of(c) === this.stack);
+  }
+
+  private afterObjects(): string[] | undefined {
+    const addresses = this.sameStackAfter()
+      .map((c) => wirings.get(c)?.objectResource.fqn)
+      .filter((a): a is string => a !== undefined);
+    return addresses.length ? addresses : undefined;
+  }
+
   private parentSettings(): string[] | undefined {
     const parent = this.parentId() ? this.props.parent : undefined;
-    const before = [...(parent ? [parent.construct] : []), ...(this.props.after ?? []).filter((c) => TerraformStack.of(c) === this.stack)];
+    const before = [...(parent ? [parent.construct] : []), ...this.sameStackAfter()];
     const addresses = before.map((c) => wirings.get(c)?.settingsResource.fqn).filter((a): a is string => a !== undefined);
     return addresses.length ? addresses : undefined;
   }

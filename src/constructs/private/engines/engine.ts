@@ -36,8 +36,11 @@ export interface ObjectRequest {
   readonly password?: { readonly value?: string; readonly version: number };
   /** The natural keys this object claims in its stack (canonical, literal values only). */
   readonly claims: () => Claim[];
-  /** Managed objects this one refers to without being their child (a package's stack user): synthesized to come first. */
-  readonly after?: readonly IConstruct[];
+  /**
+   * Managed objects this one refers to without being their child (a package's stack
+   * user): ensured before it, deleted after it. `field` names the prop in messages.
+   */
+  readonly after?: readonly { readonly field: string; readonly construct: IConstruct & { readonly isAbsent: boolean } }[];
 }
 
 /** What an engine made of one object. */
