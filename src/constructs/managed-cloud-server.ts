@@ -1,24 +1,11 @@
 import { IResolvable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import {
-  canonicalDomain,
-  checkCloudProvider,
-  checkCloudSpec,
-  checkCloudZone,
-  checkHostName,
-  checkPeriodMonths,
-  checkStackUserRef,
-  CloudProvider,
-  CloudServerSpec,
-  DEFAULT_CLOUD_TIMEOUT_MINUTES,
-  StackUserRef,
-} from '../protocol';
+import { canonicalDomain, checkHostName, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, StackUserRef } from '../protocol';
 import { canonDomain, canonStackUser, literal } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { ObjectReference } from './private/reference';
 import { StackUser, stackUserConstruct } from './stack-user';
-import { isToken } from './private/tokens';
-import { checkBoolean, checkPositiveNumber, describe } from './private/validation';
+import { checkPositiveNumber } from './private/validation';
 
 /** A cloud server packages can be placed on: managed here or referenced. */
 export interface ICloudServer extends IConstruct {
@@ -109,21 +96,7 @@ export class ManagedCloudServer extends ManagedObject implements ICloudServer {
             ]
           : [],
     }, (p) => {
-      p.check('hostName', props.hostName, checkHostName);
-      const provider = props.provider;
-      if (!isToken(provider)) {
-        p.field('provider', checkCloudProvider(provider));
-        if (!checkCloudProvider(provider)) {
-          p.check('spec', props.spec, (v) => checkCloudSpec(provider, v));
-          p.check('zone', props.zone, (v) => checkCloudZone(provider, v));
-        }
-      }
-      p.check('periodMonths', spec.periodMonths, checkPeriodMonths);
-      if (!user) p.check('forUser', props.forUser, checkStackUserRef);
-      p.check('branded', props.branded, checkBoolean);
-      if (spec.branded === true && !isToken(provider) && provider !== CloudProvider.NATIVE) {
-        p.field('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describe(provider)}`);
-      }
+      p.definition(spec); // hostName, provider, spec, zone, periodMonths, forUser, branded
       p.check('timeoutMinutes', spec.timeoutMinutes, checkPositiveNumber);
     });
   }

@@ -1,5 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import { checkStackUser, StackUserSpec, userKey } from '../protocol';
+import { StackUserSpec, userKey } from '../protocol';
 import { canonEmail } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { containsToken } from './private/tokens';
@@ -45,10 +45,7 @@ export class StackUser extends ManagedObject {
           ? [{ key: `stack-user:${key}`, field: 'email', conflict: (first) => `"${key}" is already declared by stack user ${first} (each e-mail may be declared once)` }]
           : [],
     }, (p) => {
-      // The definition's rules, for the values known at synth (tokens are checked at apply time).
-      const literalSpec = { ...spec, email: containsToken(props.email) ? 'token@example.com' : props.email,
-        personName: containsToken(props.personName) ? undefined : props.personName };
-      for (const problem of checkStackUser(literalSpec, this.node.path).problems) p.field(problem.field, problem.rule);
+      p.definition(spec);
     });
   }
 }

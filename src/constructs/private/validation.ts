@@ -1,4 +1,4 @@
-import { describeValue } from '../../protocol';
+import { checkSpec, describeValue, ObjectSpec } from '../../protocol';
 import { IConstruct } from 'constructs';
 import { containsToken } from './tokens';
 
@@ -24,6 +24,17 @@ export class Problems {
   public check(field: string, value: unknown, check: (v: unknown) => string | undefined): void {
     if (containsToken(value)) return;
     this.field(field, check(value));
+  }
+
+  /**
+   * The kind definition's rules (the same the handler applies at apply time), for the
+   * fields whose values are known at synth: a token-valued field is checked once resolved.
+   */
+  public definition(spec: ObjectSpec): void {
+    for (const problem of checkSpec(spec, this.path).problems) {
+      const root = problem.field.replace(/\[.*$/, '');
+      if (!containsToken((spec as unknown as Record<string, unknown>)[root])) this.messages.push(problem.message);
+    }
   }
 }
 
