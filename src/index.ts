@@ -4,7 +4,9 @@
  * tools have their own entry points.
  */
 export { ResellerHosting } from './constructs/reseller-hosting';
-export type { ResellerHostingProps, CarrierResourceType } from './constructs/reseller-hosting';
+export type { ResellerHostingProps, CarrierResourceType, Engine } from './constructs/reseller-hosting';
+export { ManagedObject } from './constructs/managed-object';
+export type { ManagedObjectProps } from './constructs/managed-object';
 export { HostingPackage } from './constructs/hosting-package';
 export type { HostingPackageProps, IHostingPackage } from './constructs/hosting-package';
 export { Mailbox } from './constructs/mailbox';

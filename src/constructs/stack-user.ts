@@ -1,13 +1,11 @@
-import { ITerraformDependable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import { checkStackUser, StackUserSpec, userKey } from '../protocol';
+import { StackUserSpec, userKey } from '../protocol';
 import { canonEmail } from './private/names';
-import { RemoteObject } from './private/remote-object';
+import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { containsToken } from './private/tokens';
-import { addRules, checkBoolean } from './private/validation';
 
 /** A control-panel user (spec 2.1): customers sign in as one and see the packages linked to them. */
-export interface StackUserProps {
+export interface StackUserProps extends ManagedObjectProps {
   /**
    * E-mail of the user's contact record: its natural key (case-insensitive), so changing
    * it replaces the user. An existing user with this e-mail is adopted, not duplicated.
@@ -19,23 +17,13 @@ export interface StackUserProps {
    * @default - none
    */
   readonly personName?: string;
-  /**
-   * Declare the user absent: it synthesizes with `count = 0` so Terraform deletes it.
-   * @default false
-   */
-  readonly absent?: boolean;
-  /**
-   * Terraform `prevent_destroy` on the user's object resource.
-   * @default false
-   */
-  readonly protect?: boolean;
 }
 
 /**
  * A managed control-panel user. `HostingPackage.stackUser` and
  * `ManagedCloudServer.forUser` accept it: the package or server then waits for the user.
  */
-export class StackUser extends Construct {
+export class StackUser extends ManagedObject {
   /** Whether `x` is a StackUser construct (also across copies of this library). */
   public static isStackUser(x: unknown): x is StackUser {
     return x !== null && typeof x === 'object' && STACK_USER in x;
@@ -43,46 +31,21 @@ export class StackUser extends Construct {
 
   /** E-mail of the contact record, canonical (domain lowercase, IDNA) when known at synth. */
   public readonly email: string;
-  /** Terraform id expression of the object resource. */
-  public readonly objectId: string;
-  /** True when declared `absent: true` (all its resources have count = 0). */
-  public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; its destroy-time provisioner deletes the user), for `dependsOn`. */
-  public readonly objectResource: ITerraformDependable;
-  /** The settings resource: its create-time provisioner creates or adopts the user. */
-  public readonly settingsResource: ITerraformDependable;
-  /** Logical id of the object resource in the synthesized stack. */
-  public readonly logicalId: string;
 
   constructor(scope: Construct, id: string, props: StackUserProps) {
-    super(scope, id);
+    super(scope, id, props);
     Object.defineProperty(this, STACK_USER, { value: true });
     this.email = canonEmail(props.email);
-    this.isAbsent = props.absent ?? false;
     const spec: StackUserSpec = { kind: 'stack-user', path: this.node.path, email: this.email, personName: props.personName };
     const key = typeof props.email === 'string' && !containsToken(props.email) ? userKey(props.email) : undefined;
-    const wiring = new RemoteObject(this, {
+    this.manage({
       spec,
-      absent: this.isAbsent,
-      protect: props.protect ?? false,
       claims: () =>
         key
           ? [{ key: `stack-user:${key}`, field: 'email', conflict: (first) => `"${key}" is already declared by stack user ${first} (each e-mail may be declared once)` }]
           : [],
-    });
-    this.objectResource = wiring.objectResource;
-    this.settingsResource = wiring.settingsResource;
-    this.objectId = wiring.objectId;
-    this.logicalId = wiring.logicalId;
-
-    addRules(this, (p) => {
-      // The definition's rules, for the values known at synth (tokens are checked at apply time).
-      const literalSpec = { ...spec, email: containsToken(props.email) ? 'token@example.com' : props.email,
-        personName: containsToken(props.personName) ? undefined : props.personName };
-      for (const problem of checkStackUser(literalSpec, this.node.path).problems) p.field(problem.field, problem.rule);
-      p.check('absent', props.absent, checkBoolean);
-      p.check('protect', props.protect, checkBoolean);
-      wiring.validate(p);
+    }, (p) => {
+      p.definition(spec);
     });
   }
 }

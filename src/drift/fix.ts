@@ -63,7 +63,7 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
   if (report.status === 'still-present') {
     const identity: Identity | undefined = desired.spec ? identityOf(desired.spec) : desired.identity;
     if (!identity) return skip('its identity depends on Terraform variables');
-    return run(base, name, 'remove', options, undefined, (ctx) => remove(ctx, identity));
+    return run(base, name, 'remove', options, undefined, (ctx) => remove(ctx, identity, { path: desired.path }));
   }
 
   const spec = desired.spec;
@@ -76,14 +76,24 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
   }
   let password: string | undefined;
   if (spec.kind === 'mailbox' && report.status === 'missing') {
-    const mailbox = spec as MailboxSpec;
-    password = (mailbox.passwordEnv ? options.env[mailbox.passwordEnv] : undefined) || options.env[ENV.password] || undefined;
+    const sources = passwordSources(spec as MailboxSpec, desired.passwordVariable);
+    password = sources.lookup.map((name) => options.env[name]).find((value) => !!value);
     if (!password) {
-      const sources = [mailbox.passwordEnv, ENV.password].filter(Boolean).join(' or ');
-      return skip(`a missing mailbox cannot be created without its password: set ${sources} and run drift --fix again`);
+      return skip(`a missing mailbox cannot be created without its password: set ${sources.named.join(' or ')} and run drift --fix again`);
     }
   }
   return run(base, name, 'ensure', options, password, (ctx) => reconcile(ctx, spec));
+}
+
+/**
+ * Where the password of one mailbox is found, as Terraform finds it for the stack: the
+ * variable its `passwordEnv` names, else `TF_VAR_<name>` of the Terraform variable its
+ * provisioner reads; `RESELLER_MAILBOX_PASSWORD` last, for every mailbox (as before).
+ */
+function passwordSources(mailbox: MailboxSpec, variable: string | undefined): { lookup: string[]; named: string[] } {
+  if (mailbox.passwordEnv) return { lookup: [mailbox.passwordEnv, ENV.password], named: [mailbox.passwordEnv, ENV.password] };
+  const own = variable ? [`TF_VAR_${variable}`] : [];
+  return { lookup: [...own, ENV.password], named: [ENV.password, ...own] };
 }
 
 async function run(

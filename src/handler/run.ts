@@ -1,6 +1,7 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
 import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
+import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
 import { applyScope, Journal } from './journal';
 import { requestScope } from './request-scope';
@@ -48,7 +49,13 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     if (command === 'delete') {
       const identity = parseIdentity(env[ENV.spec]);
       subject = describeObject(identity);
-      await remove(ctx, identity);
+      try {
+        await remove(ctx, identity);
+      } catch (err) {
+        // Name the construct, not only the natural key (looked up only now: see construct-path.ts).
+        const path = constructPathOf(identity);
+        throw path && err instanceof Error ? new HandlerError(`${path}: delete ${subject}: ${redact(err.message, password)}`) : err;
+      }
       return EXIT.ok;
     }
     const spec = parseSpec(env[ENV.spec]);

@@ -96,7 +96,7 @@ export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServer
   ctx.info(`${verb} cloud server ${spec.hostName} (id ${live.id})`);
 }
 
-async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
+export async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
   if (spec.branded) return;
   const withBrand = await ctx.client.getCloudServer(id);
   if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
@@ -153,15 +153,6 @@ async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderNam
   }
 }
 
-export async function updateCloudServer(ctx: ReconcileContext, spec: CloudServerSpec): Promise<void> {
-  const live = await findServer(ctx, spec.hostName);
-  if (!live) throw new ReconcileError(`${spec.path}: cloud server ${spec.hostName} is not listed in the account (cancelled outside Terraform?)`);
-  const diffs = diffCloudServer(spec, live);
-  if (diffs.length) throw immutableError(spec, diffs);
-  await warnIfBranded(ctx, spec, live.id);
-  ctx.info(`cloud server ${spec.hostName} is up to date`);
-}
-
 /** The API has no cancel operation: the server is retained, and the user is told so loudly. */
 export async function deleteCloudServer(ctx: ReconcileContext, id: Identity): Promise<void> {
   const live = await findServer(ctx, id.key);
@@ -174,7 +165,7 @@ export async function deleteCloudServer(ctx: ReconcileContext, id: Identity): Pr
   ctx.info(`retained cloud server ${which} (removed from Terraform only)`);
 }
 
-function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): ReconcileError {
+export function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): ReconcileError {
   return new ReconcileError(
     `${spec.path}: cloud server ${spec.hostName} differs from its declaration (${describeDiffs(diffs)}), ` +
       'and the API cannot change a server after it is ordered; change it in the control panel or restore the declared values',

@@ -12,7 +12,7 @@ import { Observed, observed } from './observed';
  * forwarding: exactly one forwarder to the declared remote. Its target is changed the
  * way the live service does it: create the new one, confirm it, then delete the old.
  */
-const address = (spec: Pick<ForwarderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
+export const address = (spec: Pick<ForwarderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
 async function forwardersOf(ctx: ReconcileContext, spec: ForwarderSpec): Promise<ForwarderEntry[]> {
   return (await readMail(ctx, spec)).forwarders.filter((f) => f.local.toLowerCase() === spec.localPart);
@@ -23,17 +23,12 @@ export async function ensureForwarder(ctx: ReconcileContext, spec: ForwarderSpec
   ctx.info(`${outcome} forwarder ${address(spec)} -> ${spec.remote}`);
 }
 
-export async function updateForwarder(ctx: ReconcileContext, spec: ForwarderSpec): Promise<void> {
-  const outcome = await reconcileForwarder(ctx, spec);
-  ctx.info(outcome === 'adopted' ? `forwarder ${address(spec)} is up to date` : `updated forwarder ${address(spec)}: remote -> ${spec.remote}`);
-}
-
 /**
  * `lookFirst` false (ensure on a package this apply created): the forwarder cannot
  * exist yet, so it is created without reading the domain first; a 409 to that create
  * proves otherwise, and the whole reconcile runs again with the look-up.
  */
-async function reconcileForwarder(
+export async function reconcileForwarder(
   ctx: ReconcileContext, spec: ForwarderSpec, lookFirst = true,
 ): Promise<'created' | 'adopted' | 'retargeted'> {
   let live = lookFirst ? await forwardersOf(ctx, spec) : [];

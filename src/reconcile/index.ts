@@ -20,19 +20,18 @@
  * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
  */
 import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
-import { definitionOf } from '../protocol';
+import { definitionOf, describeObject } from '../protocol';
 import type { ReconcileContext } from './context';
 import {
-  deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer, updateCloudServer,
+  deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer,
 } from './cloud-server';
 import type { FieldDiff } from './diff';
-import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForwarder, updateForwarder } from './forwarder';
-import {
-  deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox, setMailboxPassword, updateMailbox,
-} from './mailbox';
+import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForwarder } from './forwarder';
+import { deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox } from './mailbox';
+import { ReconcileError } from './errors';
 import type { Observed } from './observed';
-import { deletePackage, diffObservedPackage, ensurePackage, observePackage, updatePackage } from './package';
-import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser, updateStackUser } from './stack-user';
+import { deletePackage, diffObservedPackage, ensurePackage, observePackage } from './package';
+import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser } from './stack-user';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -58,19 +57,17 @@ interface KindReconciler<K extends Kind> {
   observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
   diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
   ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
-  /** `handler update` of stacks synthesized by 0.1: reconciles the settings of an existing object. */
-  update(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
   remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
 }
 
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
-  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, update: updatePackage, remove: deletePackage },
-  mailbox: { observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, update: updateMailbox, remove: deleteMailbox },
-  forwarder: { observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, update: updateForwarder, remove: deleteForwarder },
+  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
+  mailbox: { observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
+  forwarder: { observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
   'cloud-server': {
-    observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, update: updateCloudServer, remove: deleteCloudServer,
+    observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, remove: deleteCloudServer,
   },
-  'stack-user': { observe: observeStackUser, diff: diffObservedStackUser, ensure: ensureStackUser, update: updateStackUser, remove: deleteStackUser },
+  'stack-user': { observe: observeStackUser, diff: diffObservedStackUser, ensure: ensureStackUser, remove: deleteStackUser },
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
@@ -108,20 +105,22 @@ export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<O
   return live;
 }
 
-/** Deletes the object, found by its identity; nothing to do when it is gone. Cloud servers are retained (warned). */
-export async function remove(ctx: ReconcileContext, identity: Identity): Promise<void> {
+/**
+ * Deletes the object, found by its identity; nothing to do when it is gone. Cloud
+ * servers are retained (warned). `path` (construct path or resource address), when the
+ * adapter knows it, is named in the error: an identity alone names only the natural key.
+ */
+export async function remove(ctx: ReconcileContext, identity: Identity, options: { readonly path?: string } = {}): Promise<void> {
   try {
     await reconcilerOf(identity.kind).remove(ctx, identity);
+  } catch (err) {
+    const { path } = options;
+    if (!path || !(err instanceof Error) || err.message.startsWith(`${path}:`)) throw err;
+    throw new ReconcileError(`${path}: delete ${describeObject(identity)}: ${err.message}`);
   } finally {
     ctx.lists.clear();
   }
 }
 
-/** The 0.1 commands (`handler update`, `handler set-password`): kept for stacks synthesized by 0.1. */
-export const legacy = {
-  update(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
-    return reconcilerOf(spec.kind).update(ctx, spec as never);
-  },
-  /** Mailboxes only; undefined for other kinds. */
-  setPassword: setMailboxPassword,
-};
+/** The 0.1 commands (`handler update`, `handler set-password`): see legacy.ts. */
+export { legacy } from './legacy';

@@ -17,14 +17,14 @@ export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: P
   return diffs;
 }
 
-const address = (spec: Pick<MailboxSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
+export const address = (spec: Pick<MailboxSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<MailboxEntry | undefined> {
+export async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<MailboxEntry | undefined> {
   return (await readMail(ctx, spec)).mailboxes.find((m) => m.local.toLowerCase() === spec.localPart);
 }
 
 /** The password the adapter gives for this mailbox (context). Never printed. */
-function passwordOf(ctx: ReconcileContext, spec: MailboxSpec): string | undefined {
+export function passwordOf(ctx: ReconcileContext, spec: MailboxSpec): string | undefined {
   return ctx.password(spec) || undefined;
 }
 
@@ -121,25 +121,7 @@ async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password:
   return live;
 }
 
-/** `handler update` (stacks synthesized by 0.1): reconciles send/receive of an existing mailbox. */
-export async function updateMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
-  const live = await findMailbox(ctx, spec);
-  if (!live) throw new ReconcileError(`${spec.path}: mailbox ${address(spec)} does not exist (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
-  const changed = await applyMailboxSettings(ctx, spec, live);
-  ctx.info(changed.length ? `updated mailbox ${address(spec)}: ${describeDiffs(changed)}` : `mailbox ${address(spec)} is up to date`);
-}
-
-/** `handler set-password` (stacks synthesized by 0.1, whose password resource was replaced only on rotation). */
-export async function setMailboxPassword(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
-  const password = passwordOf(ctx, spec);
-  if (!password) throw new ReconcileError(`${spec.path}: no password to set for mailbox ${address(spec)} (the variable or environment value is empty)`);
-  const live = await findMailbox(ctx, spec);
-  if (!live) throw new ReconcileError(`${spec.path}: mailbox ${address(spec)} does not exist`);
-  await writePassword(ctx, spec, live.id, password);
-  ctx.info(`set password of mailbox ${address(spec)} (version ${spec.passwordVersion ?? 1})`);
-}
-
-async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
+export async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
   // A password cannot be read back; the write is idempotent, so an unknown outcome is
   // answered by writing once more.
   for (let attempt = 1; ; attempt++) {
@@ -171,7 +153,7 @@ export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promis
   ctx.info(`deleted mailbox ${id.key}`);
 }
 
-async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
+export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
   const first = diffMailbox(spec, initial);
   if (first.length === 0) return first;
   const patch = { id: initial.id, ...(spec.send !== initial.send ? { send: spec.send } : {}), ...(spec.receive !== initial.receive ? { receive: spec.receive } : {}) };

@@ -73,7 +73,7 @@ export async function resolvePackage(
 const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type?.id === b.type?.id && a.stackUser === b.stackUser;
 
 /** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
-async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
+export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
   const live = await ctx.client.getPackage(spec.domainName);
   if (live && live.name !== spec.domainName) {
     throw new ReconcileError(
@@ -135,18 +135,6 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
 }
 
-export async function updatePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
-  const live = await findPrimary(ctx, spec);
-  if (!live) {
-    throw new ReconcileError(
-      `${spec.path}: package ${spec.domainName} does not exist in the account (deleted outside Terraform?); ` +
-        `run 'reseller-hosting drift --fix' to recreate it`,
-    );
-  }
-  const changed = await applyPackageSettings(ctx, await resolvePackage(ctx, spec), livePackageFromDetail(live));
-  ctx.info(changed.length ? `updated package ${spec.domainName}: ${describeDiffs(changed)}` : `package ${spec.domainName} is up to date`);
-}
-
 export async function deletePackage(ctx: ReconcileContext, id: Identity): Promise<void> {
   const live = await ctx.client.getPackage(id.key);
   if (!live) {
@@ -174,7 +162,7 @@ export async function deletePackage(ctx: ReconcileContext, id: Identity): Promis
  * Every write here is idempotent (set a label, a type, a flag, a grant; add/remove
  * names), so after an unknown outcome it is safe to read and write again.
  */
-async function applyPackageSettings(ctx: ReconcileContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
+export async function applyPackageSettings(ctx: ReconcileContext, resolved: ResolvedPackage, initial: LivePackage): Promise<FieldDiff[]> {
   let want = resolved;
   let first = diffPackage(want, initial);
   const type = first.some((d) => d.field === 'packageType');

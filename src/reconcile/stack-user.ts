@@ -3,7 +3,6 @@ import { describeObject, Identity, STACK_USER_REF, StackUserSpec, userKey } from
 import type { ReconcileContext } from './context';
 import { converge } from './converge';
 import { FieldDiff, describeDiffs } from './diff';
-import { ReconcileError } from './errors';
 import { Observed, observed } from './observed';
 
 /**
@@ -18,7 +17,7 @@ interface LiveUser {
 }
 
 /** The user with this identity key (lowercase e-mail, or `stack-user:N`), read afresh. */
-async function findUser(ctx: ReconcileContext, key: string, cached = false): Promise<LiveUser | undefined> {
+export async function findUser(ctx: ReconcileContext, key: string, cached = false): Promise<LiveUser | undefined> {
   const users = cached ? await ctx.lists.get('users', () => ctx.client.listUsers()) : await ctx.client.listUsers();
   if (STACK_USER_REF.test(key)) return users.contact[key] ? { ref: key, contact: users.contact[key] } : undefined;
   const matches = Object.entries(users.contact).filter(([, c]) => userKey(c.email) === key);
@@ -33,7 +32,7 @@ export function diffStackUser(spec: StackUserSpec, live: { personName?: string }
   return spec.personName.trim() === live.personName.trim() ? [] : [{ field: 'personName', declared: spec.personName, live: live.personName }];
 }
 
-function reportFixed(ctx: ReconcileContext, spec: StackUserSpec, live: LiveUser): string {
+export function reportFixed(ctx: ReconcileContext, spec: StackUserSpec, live: LiveUser): string {
   const diffs = diffStackUser(spec, { personName: live.contact.person_name });
   if (diffs.length) {
     ctx.warn(`${spec.path}: stack user ${email(spec)} differs from its declaration (${describeDiffs(diffs)}); the API cannot change a user's name after creation: change it in the control panel`);
@@ -59,14 +58,6 @@ export async function ensureStackUser(ctx: ReconcileContext, spec: StackUserSpec
     },
   });
   ctx.info(`created stack user ${email(spec)} (${live!.ref})`);
-}
-
-/** `handler update`: nothing is changeable; reports a difference. */
-export async function updateStackUser(ctx: ReconcileContext, spec: StackUserSpec): Promise<void> {
-  const live = await findUser(ctx, userKey(spec.email));
-  if (!live) throw new ReconcileError(`${spec.path}: stack user ${email(spec)} does not exist (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
-  reportFixed(ctx, spec, live);
-  ctx.info(`stack user ${email(spec)} is up to date`);
 }
 
 export async function deleteStackUser(ctx: ReconcileContext, id: Identity): Promise<void> {

@@ -28,6 +28,8 @@ describe('StackUser', () => {
     expect(specOf(all.web_settings).forUser).toEqual({ email: 'owner2@example.com' });
     expect(all.site_settings.depends_on).toEqual(['terraform_data.owner_settings']);
     expect(all.web_settings.depends_on).toEqual(['terraform_data.owner_settings']);
+    // ...and are deleted before it (destroy runs in reverse order of dependencies).
+    expect(all.site.depends_on).toEqual(['terraform_data.owner']);
     expect(specOf(all.app_settings).packageType).toBeUndefined();
   });
 
@@ -43,6 +45,16 @@ describe('StackUser', () => {
       'MyStack/bad: personName is 300 characters long; at most 255 are allowed',
       expect.stringMatching(/^MyStack\/two: email "same@example.com" is already declared by stack user MyStack\/one/),
     ]));
+  });
+
+  test('an absent user cannot stay referred to by a present package', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'MyStack');
+    const owner = new StackUser(stack, 'owner', { email: 'gone@example.com', absent: true });
+    new HostingPackage(stack, 'site', { domainName: 'site.example.com', packageType: 1, stackUser: owner });
+    expect(validationMessages(stack)).toEqual([
+      'MyStack/site: stackUser MyStack/owner is absent, so this object must be absent too (set absent: true), or refer to another user',
+    ]);
   });
 
   test('a token e-mail is checked at apply time, not at synth', () => {

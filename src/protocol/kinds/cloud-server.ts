@@ -75,6 +75,7 @@ export const cloudServerDefinition = {
    * Not changeable through the API: `update` compares them and fails loudly when the
    * live server differs, instead of silently leaving it as it is.
    */
+  jsonSettings: ['branded'],
   settings: (spec: CloudServerSpec): Record<string, string> =>
     ({ provider: spec.provider, spec: spec.spec, zone: spec.zone, branded: canonicalJson(spec.branded) }),
   checkIdentity(id: Identity): string[] {

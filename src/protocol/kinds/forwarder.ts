@@ -43,6 +43,7 @@ export const forwarderDefinition = {
   fields: FORWARDER_FIELDS,
   check: checkForwarder,
   identity: (spec: ForwarderSpec, parent = ''): Identity => mailIdentity('forwarder', spec, parent),
+  jsonSettings: [],
   settings: (spec: ForwarderSpec): Record<string, string> => ({ remote: spec.remote }),
   checkIdentity: checkMailIdentity,
   canonicalIdentity: canonicalMailIdentity,

@@ -37,7 +37,7 @@ export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
 export { FORWARDER_FIELDS, checkForwarder, sameRemote } from './forwarder';
 export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
-export { describeValue } from './checks';
+export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /**
  * The desired state of one object, as an adapter hands it to the core: the constructs
@@ -66,6 +66,8 @@ export interface KindDefinition<K extends Kind = Kind> {
   check(spec: SpecOf<K>, path?: string): Checked<SpecOf<K>>;
   /** The natural key (object replace-triggers, with the parent's id). */
   identity(spec: SpecOf<K>, parent?: string): Identity;
+  /** Settings triggers whose string is JSON (`settings()` encodes them so). */
+  readonly jsonSettings: readonly string[];
   /** The mutable fields, one string each (settings replace-triggers). */
   settings(spec: SpecOf<K>): Record<string, string>;
   /** Problems of an identity read back from a trigger map (each `field rule`). */

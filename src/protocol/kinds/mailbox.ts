@@ -55,6 +55,7 @@ export const mailboxDefinition = {
   fields: MAILBOX_FIELDS,
   check: checkMailbox,
   identity: (spec: MailboxSpec, parent = ''): Identity => mailIdentity('mailbox', spec, parent),
+  jsonSettings: ['send', 'receive'],
   settings: (spec: MailboxSpec): Record<string, string> => ({ send: canonicalJson(spec.send), receive: canonicalJson(spec.receive) }),
   checkIdentity: checkMailIdentity,
   canonicalIdentity: canonicalMailIdentity,

@@ -93,6 +93,8 @@ export const packageDefinition = {
   identity(spec: PackageSpec, parent = ''): Identity {
     return { kind: 'package', key: spec.domainName, placement: spec.cloudServer ?? '', parent };
   },
+  /** Settings triggers that hold JSON (the others hold the string itself). */
+  jsonSettings: ['extraDomainNames', 'stackUser', 'enabled'],
   /** The mutable fields (settings triggers: one string each). */
   settings(spec: PackageSpec): Record<string, string> {
     return {

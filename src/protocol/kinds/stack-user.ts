@@ -47,6 +47,7 @@ export const stackUserDefinition = {
   fields: STACK_USER_FIELDS,
   check: checkStackUser,
   identity: (spec: StackUserSpec, parent = ''): Identity => ({ kind: 'stack-user', key: userKey(spec.email), placement: '', parent }),
+  jsonSettings: ['personName'],
   settings: (spec: StackUserSpec): Record<string, string> => ({ personName: canonicalJson(spec.personName ?? null) }),
   checkIdentity(id: Identity): string[] {
     const problem = STACK_USER_REF.test(id.key) ? undefined : checkEmailAddress(id.key);
