@@ -162,6 +162,22 @@ describe('apply, read and import', () => {
     expect(missing.diagnostics[0].summary).toBe('Cannot import reseller_note: no note "gone" in the account');
   });
 
+  it('gives an import the natural key of what it found, whatever the import id named', async () => {
+    const live = new Map([['hello', { name: 'hello', text: 't', tags: [], serial: 7 }]]);
+    // The identity of an import by reference is the reference itself; the object found has its own key.
+    const base = noteKind(live);
+    const kind = { ...base, parseImportId: (text: string) => ({ identity: text }), observe: (id: string) => base.observe(id === 'note:7' ? 'hello' : id) };
+    expect((await importState(kind, 'note:7')).value).toMatchObject({ id: 'hello', name: 'hello' });
+  });
+
+  it('does not judge an absent field while another is unknown (it may depend on it), and does once all are known', () => {
+    const { UNKNOWN } = jest.requireActual('../../src/provider/wire/values');
+    const kind = noteKind(new Map());
+    const strict = { ...kind, check: (values: Record<string, unknown>) => ({ spec: values as any, problems: values.text === undefined ? [{ field: 'text', rule: 'is required here', message: '' }] : [] }) };
+    expect(validateConfig(strict, config({ tags: [UNKNOWN] }), true)).toEqual([]);
+    expect(validateConfig(strict, config({ tags: ['a'] }), true)).toEqual([expect.objectContaining({ summary: 'Invalid text: is required here' })]);
+  });
+
   it('deletes when the plan is null', async () => {
     const live = new Map([['hello', { name: 'hello', text: 't', tags: [], serial: 7 }]]);
     const calls: string[] = [];
