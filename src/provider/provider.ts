@@ -30,7 +30,7 @@ const PROVIDER_SCHEMA = {
     version: 0,
     description: 'Manages a web-hosting reseller account. The API key is read from the RESELLER_API_KEY environment variable only.',
     attributes: [
-      { name: 'api_url', type: typeJson('string'), optional: true, description: 'Base URL of the reseller API (default: RESELLER_API_URL, else the public API).' },
+      { name: 'api_url', type: typeJson('string'), optional: true, description: 'Base URL of the reseller API (default: RESELLER_API_URL, else the local emulator at http://127.0.0.1:8080).' },
       { name: 'reseller_id', type: typeJson('string'), optional: true, description: 'Reseller id, when the API key gives access to several accounts (default: RESELLER_ID).' },
     ],
   },
