@@ -98,6 +98,16 @@ describe('plan', () => {
     expect(plan.planned).toMatchObject({ id: 'hello', text: 'b', serial: 7 });
   });
 
+  it('warns at plan time that a setting fixed after creation cannot be changed', () => {
+    const base = noteKind(new Map());
+    const kind = { ...base, fields: base.fields.map((f) => (f.name === 'text' ? { ...f, fixedAfterCreate: true } : f)) };
+    const prior = config({ id: 'hello', text: 'small', tags: [], serial: 7 });
+    const { diagnostics } = planChange(kind, prior, { ...prior, text: 'large' }, config({ text: 'large' }));
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 2, summary: 'text of an existing note cannot be changed' })]);
+    expect(diagnostics[0].detail).toContain('"small"');
+    expect(planChange(kind, prior, prior, config({ text: 'small' })).diagnostics).toEqual([]);
+  });
+
   it('refuses a new password version without the write-only password, and warns of a password without a version', () => {
     const kind = noteKind(new Map());
     const prior = config({ id: 'hello', secret_wo_version: 1, tags: [], serial: 7, text: 'a' });

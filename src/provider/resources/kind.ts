@@ -24,6 +24,8 @@ export interface ResourceField {
   readonly defaultValue?: unknown;
   /** Whether a read returns it. */
   readonly readable: boolean;
+  /** A setting the API cannot change once the object exists (a cloud server's size): a change is shown, and warned about. */
+  readonly fixedAfterCreate?: boolean;
   /** A secret: never logged, never in plan output. */
   readonly sensitive?: boolean;
 }

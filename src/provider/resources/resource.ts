@@ -118,6 +118,14 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
     for (const field of kind.fields) {
       const attr = field.attribute;
       if (field.role === 'identity' && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
+      if (field.fixedAfterCreate && field.role === 'setting' && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr])) {
+        diagnostics.push(warning(
+          `${attr} of an existing ${kind.label} cannot be changed`,
+          `The API cannot change ${attr} once the ${kind.label} exists, so applying this change will fail. ` +
+            `Declare the live value (${JSON.stringify(prior[attr])}) or make a new ${kind.label}.`,
+          attributePath(attr),
+        ));
+      }
       if (field.role === 'create-only' && prior[attr] !== null && !sameValue(prior[attr], planned[attr])) {
         diagnostics.push(warning(
           `${attr} is applied at creation only`,
