@@ -1,10 +1,10 @@
 import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting } from '../src';
+import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
 
 /**
  * Knobs the end-to-end tests turn to change the stack the way a user edits code.
- * The defaults are the stack `npm run demo` deploys.
+ * The defaults are the stack `npm run demo` deploys, except `ownerAsStackUser` (the demo sets it).
  */
 export interface ExampleOptions {
   /** Extra domains of the shop package (a mutable field: updated in place). */
@@ -19,6 +19,13 @@ export interface ExampleOptions {
   readonly ordersAbsent?: boolean;
   /** Bumps the password version of the info mailbox (rotation). */
   readonly infoPasswordVersion?: number;
+  /**
+   * Declares the shop's owner as a StackUser construct (adopted: the account has a user
+   * with that e-mail) that the shop and the cloud server refer to, instead of naming the
+   * existing user by e-mail and by id. `npm run demo` sets it.
+   * @default false
+   */
+  readonly ownerAsStackUser?: boolean;
 }
 
 /** A realistic reseller account: two customer sites with mail, and a branded cloud server. */
@@ -43,6 +50,12 @@ export class ExampleResellerStack extends TerraformStack {
     // `terraform show -json <plan>`, which record every other variable's value in clear.
     mailboxPassword.addOverride('ephemeral', true);
 
+    // The shop's owner, a control-panel user: declared here (created, or adopted when the
+    // account has a user with this e-mail), or named by e-mail.
+    const owner = options.ownerAsStackUser
+      ? new StackUser(this, 'owner', { email: 'owner@example.com', personName: 'Alex Owner' })
+      : undefined;
+
     // A shop with two extra domains, one served from its own document root, owned by
     // the control-panel user whose contact e-mail is owner@example.com.
     const shop = new HostingPackage(this, 'shop', {
@@ -51,7 +64,7 @@ export class ExampleResellerStack extends TerraformStack {
       packageType: 'Linux Unlimited',
       label: 'Example Shop Ltd',
       documentRoots: { 'example-shop.net': 'public_html/net' },
-      stackUser: { email: 'owner@example.com' },
+      stackUser: owner ?? { email: 'owner@example.com' },
     });
     const blog = new HostingPackage(this, 'blog', {
       domainName: options.blogDomain ?? 'example-blog.com',
@@ -86,7 +99,7 @@ export class ExampleResellerStack extends TerraformStack {
       spec: 'medium',
       zone: 'dc_location-uk',
       periodMonths: 1,
-      forUser: 'stack-user:989901',
+      forUser: owner ?? 'stack-user:989901',
       branded: true,
     });
     new HostingPackage(this, 'shop_app', {

@@ -28,6 +28,7 @@ const COMMANDS: Record<string, () => Runner> = {
   drift: () => require('./drift/cli').runDriftCli,
   import: () => require('./drift/import-cli').runImportCli,
   review: () => require('./drift/review-cli').runReviewCli,
+  provider: () => require('./provider/main').runProviderCli,
 };
 
 export async function runCli(argv: string[]): Promise<number> {

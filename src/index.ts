@@ -4,7 +4,9 @@
  * tools have their own entry points.
  */
 export { ResellerHosting } from './constructs/reseller-hosting';
-export type { ResellerHostingProps, CarrierResourceType } from './constructs/reseller-hosting';
+export type { ResellerHostingProps, CarrierResourceType, Engine } from './constructs/reseller-hosting';
+export { ManagedObject } from './constructs/managed-object';
+export type { ManagedObjectProps } from './constructs/managed-object';
 export { HostingPackage } from './constructs/hosting-package';
 export type { HostingPackageProps, IHostingPackage } from './constructs/hosting-package';
 export { Mailbox } from './constructs/mailbox';
@@ -13,5 +15,7 @@ export { Forwarder } from './constructs/forwarder';
 export type { ForwarderProps } from './constructs/forwarder';
 export { ManagedCloudServer } from './constructs/managed-cloud-server';
 export type { ManagedCloudServerProps, ICloudServer } from './constructs/managed-cloud-server';
+export { StackUser } from './constructs/stack-user';
+export type { StackUserProps } from './constructs/stack-user';
 export { CloudProvider } from './protocol/cloud';
 export type { StackUserRef } from './protocol/names';

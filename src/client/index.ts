@@ -29,3 +29,5 @@ export {
   brandFromHeaders,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
+export { clientFor, clientFromEnv, connectionFromEnv, ConnectionError } from './from-env';
+export type { Connection } from './from-env';

@@ -1,12 +1,14 @@
-import { IResolvable, ITerraformDependable } from './private/cdk';
+import { IResolvable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import { canonicalDomain, checkDomainName, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import { canonicalDomain, checkDomainName, checkPackageTypeRef, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import { StackUser, stackUserConstruct } from './stack-user';
 import type { ICloudServer } from './managed-cloud-server';
 import { canonDomain, canonStackUser, checkRelativePath, literal } from './private/names';
 import { Claim } from './private/registry';
-import { RemoteObject } from './private/remote-object';
+import { ManagedObject, ManagedObjectProps } from './managed-object';
+import { ObjectReference } from './private/reference';
 import { containsToken, isToken } from './private/tokens';
-import { addRules, checkBoolean, describe, Problems } from './private/validation';
+import { checkBoolean, describe, Problems } from './private/validation';
 
 /** A hosting package mail objects can be created on: managed here or referenced. */
 export interface IHostingPackage extends IConstruct {
@@ -27,7 +29,7 @@ export interface IHostingPackage extends IConstruct {
 }
 
 /** A web hosting package (spec 4.2, 4.6). */
-export interface HostingPackageProps {
+export interface HostingPackageProps extends ManagedObjectProps {
   /** Primary domain name (IDN allowed): the package's natural key, so changing it replaces the package. */
   readonly domainName: string;
   /**
@@ -35,8 +37,12 @@ export interface HostingPackageProps {
    * @default []
    */
   readonly extraDomainNames?: readonly string[];
-  /** Package type: its name (e.g. `Linux Unlimited`) or numeric id; updated in place. */
-  readonly packageType: string | number;
+  /**
+   * Package type: its name (e.g. `Linux Unlimited`) or numeric id; updated in place.
+   * Required on the reseller account; a package on a cloud server takes none (the server decides).
+   * @default - none (only with `cloudServer`)
+   */
+  readonly packageType?: string | number;
   /**
    * Memorable name of the package (at most 255 characters); updated in place.
    * @default - no label
@@ -49,11 +55,12 @@ export interface HostingPackageProps {
    */
   readonly documentRoots?: Readonly<Record<string, string>>;
   /**
-   * The control-panel user linked to the package (`stack-user:<n>` or `{ email }` of
-   * an existing user). When set, the package's linked users become exactly this one.
+   * The control-panel user linked to the package: a `StackUser` of this stack (the package
+   * then waits for it), or `stack-user:<n>` or `{ email }` of an existing user. When set,
+   * the package's linked users become exactly this one.
    * @default - linked users are left as they are
    */
-  readonly stackUser?: StackUserRef;
+  readonly stackUser?: StackUserRef | StackUser;
   /**
    * Whether the package is enabled (a literal or a bool variable's value).
    * @default true
@@ -65,21 +72,10 @@ export interface HostingPackageProps {
    * @default - on the reseller account
    */
   readonly cloudServer?: ICloudServer;
-  /**
-   * Declare the package absent: it synthesizes with `count = 0`, so Terraform destroys
-   * it and the handler deletes it remotely. Its mail objects must be absent too.
-   * @default false
-   */
-  readonly absent?: boolean;
-  /**
-   * Terraform `prevent_destroy` on the package's object resource.
-   * @default false
-   */
-  readonly protect?: boolean;
 }
 
 /** A managed hosting package. */
-export class HostingPackage extends Construct implements IHostingPackage {
+export class HostingPackage extends ManagedObject implements IHostingPackage {
   /**
    * A reference to an existing package not managed by this stack, by its primary
    * domain name: mail objects can be created on it. Synthesizes nothing.
@@ -94,32 +90,16 @@ export class HostingPackage extends Construct implements IHostingPackage {
   public readonly extraDomainNames: readonly string[];
   /** Primary and extra domain names. */
   public readonly domainNames: readonly string[];
-  /**
-   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
-   * Do not reference it from other resources while the construct is absent (count = 0).
-   */
-  public readonly objectId: string;
-  /** True when declared `absent: true` (all its resources have count = 0). */
-  public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
-  public readonly objectResource: ITerraformDependable;
-  /**
-   * The settings resource (mutable-field triggers): its create-time provisioner runs `handler ensure`,
-   * which creates, adopts or updates the object. Depend on it to run after the object exists.
-   */
-  public readonly settingsResource: ITerraformDependable;
-  /** Logical id of the object resource in the synthesized stack. */
-  public readonly logicalId: string;
 
   constructor(scope: Construct, id: string, props: HostingPackageProps) {
-    super(scope, id);
+    super(scope, id, props);
     this.domainName = canonDomain(props.domainName);
-    this.isAbsent = props.absent ?? false;
     const extra = props.extraDomainNames ?? [];
     this.extraDomainNames = isToken(extra) || !Array.isArray(extra) ? extra : extra.map(canonDomain);
     this.domainNames = isToken(extra) || !Array.isArray(extra) ? [this.domainName] : [this.domainName, ...this.extraDomainNames];
     const roots = props.documentRoots ?? {};
     const server = props.cloudServer;
+    const user = stackUserConstruct(props.stackUser);
 
     const spec: PackageSpec = {
       kind: 'package',
@@ -132,25 +112,17 @@ export class HostingPackage extends Construct implements IHostingPackage {
         isToken(roots) || typeof roots !== 'object' || roots === null
           ? roots
           : Object.fromEntries(Object.entries(roots).map(([k, v]) => [canonDomain(k), v])),
-      stackUser: canonStackUser(props.stackUser),
+      stackUser: user ? { email: user.email } : canonStackUser(props.stackUser as StackUserRef | undefined),
       enabled: (props.enabled ?? true) as boolean, // a token stays a token: jsonencode renders it
       cloudServer: server?.hostName,
     };
-    const wiring = new RemoteObject(this, {
+    this.manage({
       spec,
       parent: server && { field: 'cloudServer', what: 'cloud server', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
-      absent: this.isAbsent,
-      protect: props.protect ?? false,
       claims: () => this.claims(props),
-    });
-    this.objectResource = wiring.objectResource;
-    this.settingsResource = wiring.settingsResource;
-    this.objectId = wiring.objectId;
-    this.logicalId = wiring.logicalId;
-
-    addRules(this, (p) => {
+      after: user ? [{ field: 'stackUser', construct: user }] : undefined,
+    }, (p) => {
       validatePackage(p, props);
-      wiring.validate(p);
     });
   }
 
@@ -219,33 +191,23 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
     }
   }
 
-  p.check('packageType', props.packageType, checkPackageType);
+  // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
+  if (props.packageType !== undefined || !props.cloudServer) p.check('packageType', props.packageType, checkPackageTypeRef);
   p.check('label', props.label, (v) => {
     if (v === undefined) return undefined;
     if (typeof v !== 'string') return `must be a string, not ${describe(v)}`;
     return v.length > 255 ? `is ${v.length} characters long; at most 255 are allowed` : undefined;
   });
-  if (props.stackUser !== undefined) p.check('stackUser', props.stackUser, checkStackUserRef);
+  if (props.stackUser !== undefined && !stackUserConstruct(props.stackUser)) p.check('stackUser', props.stackUser, checkStackUserRef);
   p.check('enabled', props.enabled, checkBoolean);
-  p.check('absent', props.absent, checkBoolean);
-  p.check('protect', props.protect, checkBoolean);
 }
 
-function checkPackageType(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return undefined;
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return undefined;
-  return `must be a package type name (non-empty string) or a positive integer id, not ${describe(value)}`;
-}
-
-class PackageReference extends Construct implements IHostingPackage {
+class PackageReference extends ObjectReference implements IHostingPackage {
   public readonly domainName: string;
   public readonly domainNames = undefined;
-  public readonly objectId = undefined;
-  public readonly isAbsent = false;
 
   constructor(scope: Construct, id: string, domainName: string) {
-    super(scope, id);
+    super(scope, id, 'domainName', domainName, checkDomainName);
     this.domainName = canonDomain(domainName);
-    addRules(this, (p) => p.check('domainName', domainName, checkDomainName));
   }
 }

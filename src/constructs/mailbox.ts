@@ -1,15 +1,15 @@
-import { Annotations, IResolvable, ITerraformDependable } from './private/cdk';
+import { Annotations, IResolvable } from './private/cdk';
 import { Construct } from 'constructs';
 import { ENV, MailboxSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';
 import { MailAddress } from './private/mail';
 import { ENV_NAME } from './private/names';
-import { RemoteObject } from './private/remote-object';
+import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { isToken } from './private/tokens';
-import { addRules, checkBoolean, checkPositiveInteger, describe } from './private/validation';
+import { checkBoolean, checkPositiveInteger, describe } from './private/validation';
 
 /** A mailbox on a domain of a hosting package (spec 4.4). */
-export interface MailboxProps {
+export interface MailboxProps extends ManagedObjectProps {
   /** The package the mailbox's domain belongs to (managed, or `HostingPackage.fromDomainName`). */
   readonly package: IHostingPackage;
   /** Local part of the address (before the `@`); with the domain, the mailbox's natural key. */
@@ -48,51 +48,23 @@ export interface MailboxProps {
    * @default true
    */
   readonly receive?: boolean | IResolvable;
-  /**
-   * Declare the mailbox absent: it synthesizes with `count = 0`, so Terraform destroys
-   * it and the handler deletes it remotely.
-   * @default false
-   */
-  readonly absent?: boolean;
-  /**
-   * Terraform `prevent_destroy` on the mailbox's object resource.
-   * @default false
-   */
-  readonly protect?: boolean;
 }
 
 /** Environment variable names the handler reads itself: never a password source. */
 const RESERVED_ENV: readonly string[] = Object.values(ENV);
 
 /** A managed mailbox. */
-export class Mailbox extends Construct {
+export class Mailbox extends ManagedObject {
   /** Canonical local part. */
   public readonly localPart: string;
   /** Canonical domain of the address. */
   public readonly domain: string;
-  /**
-   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
-   * Do not reference it from other resources while the construct is absent (count = 0).
-   */
-  public readonly objectId: string;
-  /** True when declared `absent: true` (all its resources have count = 0). */
-  public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
-  public readonly objectResource: ITerraformDependable;
-  /**
-   * The settings resource (send/receive and password version triggers): its create-time provisioner runs `handler ensure`,
-   * which creates, adopts or updates the object. Depend on it to run after the object exists.
-   */
-  public readonly settingsResource: ITerraformDependable;
-  /** Logical id of the object resource in the synthesized stack. */
-  public readonly logicalId: string;
 
   constructor(scope: Construct, id: string, props: MailboxProps) {
-    super(scope, id);
+    super(scope, id, props);
     const address = new MailAddress('mailbox', props);
     this.localPart = address.localPart;
     this.domain = address.domain;
-    this.isAbsent = props.absent ?? false;
     const hasPassword = props.password !== undefined || props.passwordEnv !== undefined;
     const passwordVersion = props.passwordVersion ?? 1;
 
@@ -107,30 +79,12 @@ export class Mailbox extends Construct {
       passwordVersion: hasPassword ? passwordVersion : undefined,
       passwordEnv: props.passwordEnv,
     };
-    const wiring = new RemoteObject(this, {
+    this.manage({
       spec,
       parent: address.parent,
-      absent: this.isAbsent,
-      protect: props.protect ?? false,
       password: hasPassword ? { value: props.password, version: passwordVersion } : undefined,
       claims: () => address.claims(),
-    });
-    this.objectResource = wiring.objectResource;
-    this.settingsResource = wiring.settingsResource;
-    this.objectId = wiring.objectId;
-    this.logicalId = wiring.logicalId;
-
-    if (typeof props.password === 'string' && !isToken(props.password)) {
-      Annotations.of(this).addWarning(
-        `${this.node.path}: password is a literal string in the code, so it is stored in the synthesized cdk.tf.json; ` +
-          'use the value of a sensitive TerraformVariable (or passwordEnv) instead',
-      );
-    }
-    if (props.passwordVersion !== undefined && !hasPassword) {
-      Annotations.of(this).addWarning(`${this.node.path}: passwordVersion has no effect without password or passwordEnv`);
-    }
-
-    addRules(this, (p) => {
+    }, (p) => {
       address.validate(p, this);
       if (props.password !== undefined && props.passwordEnv !== undefined) {
         p.field('password', 'and passwordEnv must not both be set: give the password one way');
@@ -149,7 +103,16 @@ export class Mailbox extends Construct {
       p.check('passwordVersion', passwordVersion, checkPositiveInteger);
       p.check('send', props.send, checkBoolean);
       p.check('receive', props.receive, checkBoolean);
-      wiring.validate(p);
     });
+
+    if (typeof props.password === 'string' && !isToken(props.password)) {
+      Annotations.of(this).addWarning(
+        `${this.node.path}: password is a literal string in the code, so it is stored in the synthesized cdk.tf.json; ` +
+          'use the value of a sensitive TerraformVariable (or passwordEnv) instead',
+      );
+    }
+    if (props.passwordVersion !== undefined && !hasPassword) {
+      Annotations.of(this).addWarning(`${this.node.path}: passwordVersion has no effect without password or passwordEnv`);
+    }
   }
 }

@@ -1,22 +1,11 @@
-import { IResolvable, ITerraformDependable } from './private/cdk';
+import { IResolvable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import {
-  canonicalDomain,
-  checkCloudProvider,
-  checkCloudSpec,
-  checkCloudZone,
-  checkHostName,
-  checkPeriodMonths,
-  checkStackUserRef,
-  CloudProvider,
-  CloudServerSpec,
-  DEFAULT_CLOUD_TIMEOUT_MINUTES,
-  StackUserRef,
-} from '../protocol';
+import { canonicalDomain, checkHostName, CloudProvider, CloudServerSpec, DEFAULT_CLOUD_TIMEOUT_MINUTES, StackUserRef } from '../protocol';
 import { canonDomain, canonStackUser, literal } from './private/names';
-import { RemoteObject } from './private/remote-object';
-import { isToken } from './private/tokens';
-import { addRules, checkBoolean, checkPositiveNumber, describe } from './private/validation';
+import { ManagedObject, ManagedObjectProps } from './managed-object';
+import { ObjectReference } from './private/reference';
+import { StackUser, stackUserConstruct } from './stack-user';
+import { checkPositiveNumber } from './private/validation';
 
 /** A cloud server packages can be placed on: managed here or referenced. */
 export interface ICloudServer extends IConstruct {
@@ -32,7 +21,7 @@ export interface ICloudServer extends IConstruct {
 }
 
 /** A managed cloud server ordered from the reseller account (spec 4.7). */
-export interface ManagedCloudServerProps {
+export interface ManagedCloudServerProps extends ManagedObjectProps {
   /** Host name of the server (`mvpsName`): its natural key, so changing it orders a new server. */
   readonly hostName: string;
   /** Where the server runs. Cannot be changed after ordering. */
@@ -46,8 +35,11 @@ export interface ManagedCloudServerProps {
    * @default 1
    */
   readonly periodMonths?: number;
-  /** The control-panel user the server is for: `stack-user:<n>` or `{ email }` of an existing user. */
-  readonly forUser: StackUserRef;
+  /**
+   * The control-panel user the server is for: a `StackUser` of this stack, `stack-user:<n>`
+   * or `{ email }` of an existing user.
+   */
+  readonly forUser: StackUserRef | StackUser;
   /**
    * Order the server under the reseller's own brand (native provider only).
    * @default false
@@ -58,24 +50,13 @@ export interface ManagedCloudServerProps {
    * @default 30
    */
   readonly timeoutMinutes?: number;
-  /**
-   * Declare the server absent: it synthesizes with `count = 0` so Terraform destroys
-   * its resources. The API cannot cancel a server: the handler reports it as left running.
-   * @default false
-   */
-  readonly absent?: boolean;
-  /**
-   * Terraform `prevent_destroy` on the server's object resource.
-   * @default false
-   */
-  readonly protect?: boolean;
 }
 
 /**
  * A managed cloud server. Ordering one charges the account: `ensure` adopts an existing
  * server with the same host name instead of ordering another.
  */
-export class ManagedCloudServer extends Construct implements ICloudServer {
+export class ManagedCloudServer extends ManagedObject implements ICloudServer {
   /** A reference to an existing server not managed by this stack: synthesizes nothing. */
   public static fromHostName(scope: Construct, id: string, hostName: string): ICloudServer {
     return new CloudServerReference(scope, id, hostName);
@@ -83,27 +64,11 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
 
   /** Host name, canonical (lowercase, IDNA) when known at synth. */
   public readonly hostName: string;
-  /**
-   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
-   * Do not reference it from other resources while the construct is absent (count = 0).
-   */
-  public readonly objectId: string;
-  /** True when declared `absent: true` (all its resources have count = 0). */
-  public readonly isAbsent: boolean;
-  /** The object resource (identity triggers; its destroy-time provisioner deletes the object), for `dependsOn`. */
-  public readonly objectResource: ITerraformDependable;
-  /**
-   * The settings resource (mutable-field triggers): its create-time provisioner runs `handler ensure`,
-   * which creates, adopts or updates the object. Depend on it to run after the object exists.
-   */
-  public readonly settingsResource: ITerraformDependable;
-  /** Logical id of the object resource in the synthesized stack. */
-  public readonly logicalId: string;
 
   constructor(scope: Construct, id: string, props: ManagedCloudServerProps) {
-    super(scope, id);
+    super(scope, id, props);
     this.hostName = canonDomain(props.hostName);
-    this.isAbsent = props.absent ?? false;
+    const user = stackUserConstruct(props.forUser);
     const spec: CloudServerSpec = {
       kind: 'cloud-server',
       path: this.node.path,
@@ -112,15 +77,14 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
       spec: props.spec,
       zone: props.zone,
       periodMonths: props.periodMonths ?? 1,
-      forUser: canonStackUser(props.forUser) as StackUserRef,
+      forUser: (user ? { email: user.email } : canonStackUser(props.forUser as StackUserRef)) as StackUserRef,
       branded: (props.branded ?? false) as boolean,
       timeoutMinutes: props.timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES,
     };
     const key = literal(props.hostName, canonicalDomain);
-    const wiring = new RemoteObject(this, {
+    this.manage({
       spec,
-      absent: this.isAbsent,
-      protect: props.protect ?? false,
+      after: user ? [{ field: 'forUser', construct: user }] : undefined,
       claims: () =>
         key && !checkHostName(props.hostName)
           ? [
@@ -131,44 +95,18 @@ export class ManagedCloudServer extends Construct implements ICloudServer {
               },
             ]
           : [],
-    });
-    this.objectResource = wiring.objectResource;
-    this.settingsResource = wiring.settingsResource;
-    this.objectId = wiring.objectId;
-    this.logicalId = wiring.logicalId;
-
-    addRules(this, (p) => {
-      p.check('hostName', props.hostName, checkHostName);
-      const provider = props.provider;
-      if (!isToken(provider)) {
-        p.field('provider', checkCloudProvider(provider));
-        if (!checkCloudProvider(provider)) {
-          p.check('spec', props.spec, (v) => checkCloudSpec(provider, v));
-          p.check('zone', props.zone, (v) => checkCloudZone(provider, v));
-        }
-      }
-      p.check('periodMonths', spec.periodMonths, checkPeriodMonths);
-      p.check('forUser', props.forUser, checkStackUserRef);
-      p.check('branded', props.branded, checkBoolean);
-      if (spec.branded === true && !isToken(provider) && provider !== CloudProvider.NATIVE) {
-        p.field('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describe(provider)}`);
-      }
+    }, (p) => {
+      p.definition(spec); // hostName, provider, spec, zone, periodMonths, forUser, branded
       p.check('timeoutMinutes', spec.timeoutMinutes, checkPositiveNumber);
-      p.check('absent', props.absent, checkBoolean);
-      p.check('protect', props.protect, checkBoolean);
-      wiring.validate(p);
     });
   }
 }
 
-class CloudServerReference extends Construct implements ICloudServer {
+class CloudServerReference extends ObjectReference implements ICloudServer {
   public readonly hostName: string;
-  public readonly objectId = undefined;
-  public readonly isAbsent = false;
 
   constructor(scope: Construct, id: string, hostName: string) {
-    super(scope, id);
+    super(scope, id, 'hostName', hostName, checkHostName);
     this.hostName = canonDomain(hostName);
-    addRules(this, (p) => p.check('hostName', hostName, checkHostName));
   }
 }

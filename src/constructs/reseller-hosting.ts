@@ -2,11 +2,12 @@ import { TerraformProvider, TerraformStack } from './private/cdk';
 import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
+import { Engine, ENGINES } from './private/engines/engine';
 import { HostingSettings, registryOf } from './private/registry';
 import { isToken } from './private/tokens';
 import { addRules, describe } from './private/validation';
 
-export type { CarrierResourceType };
+export type { CarrierResourceType, Engine };
 
 /** Stack-wide settings of the reseller constructs. */
 export interface ResellerHostingProps {
@@ -25,17 +26,23 @@ export interface ResellerHostingProps {
    */
   readonly resellerId?: string;
   /**
-   * The Terraform resource type that carries each object: the built-in
-   * `terraform_data` (Terraform >= 1.4, no provider download) or `null_resource` from
-   * the hashicorp/null provider (whose provider block is then added to the stack).
-   * With `null_resource`, declare ResellerHosting before the other reseller constructs
-   * of the stack.
+   * How each construct becomes Terraform (DESIGN §2): `provider` (the native provider's
+   * resources; not yet available in this version), or a provisioner carrier: the
+   * built-in `terraform_data` (Terraform >= 1.4, no provider download) or
+   * `null_resource` from the hashicorp/null provider (whose provider block is then
+   * added to the stack). Declare ResellerHosting before the other reseller constructs
+   * of the stack when it is not `terraform_data`.
+   * @default 'terraform_data'
+   */
+  readonly engine?: Engine;
+  /**
+   * The carrier resource type: the same as `engine` for the two carriers.
+   * @deprecated use `engine`.
    * @default 'terraform_data'
    */
   readonly resourceType?: CarrierResourceType;
 }
 
-const RESOURCE_TYPES: readonly string[] = ['terraform_data', 'null_resource'];
 const RESELLER_ID = /^(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
 
 /**
@@ -53,7 +60,12 @@ export class ResellerHosting extends Construct implements HostingSettings {
   public readonly apiUrl?: string;
   /** Reseller id given to the handler, if set. */
   public readonly resellerId?: string;
-  /** The carrier resource type of the stack's reseller constructs. */
+  /** The engine of the stack's reseller constructs. */
+  public readonly engine: Engine;
+  /**
+   * The carrier resource type of the stack's reseller constructs (`engine`, for the carriers).
+   * @deprecated use `engine`.
+   */
   public readonly resourceType: CarrierResourceType;
   /** The hashicorp/null provider block, when `resourceType` is `null_resource`. */
   public readonly nullProvider?: TerraformProvider;
@@ -62,14 +74,15 @@ export class ResellerHosting extends Construct implements HostingSettings {
     super(scope, id);
     this.apiUrl = props.apiUrl;
     this.resellerId = props.resellerId;
-    this.resourceType = props.resourceType ?? 'terraform_data';
+    this.engine = props.engine ?? props.resourceType ?? 'terraform_data';
+    this.resourceType = this.engine === 'null_resource' ? 'null_resource' : 'terraform_data';
 
     const registry = registryOf(this);
     const objectsBefore = registry.objects.length;
     const first = registry.hosting;
     registry.addHosting(this);
 
-    if (this.resourceType === 'null_resource' && first === undefined) {
+    if (this.engine === 'null_resource' && first === undefined) {
       const stack = TerraformStack.of(this);
       this.nullProvider =
         stack.node.findAll().find((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'null') ??
@@ -80,12 +93,18 @@ export class ResellerHosting extends Construct implements HostingSettings {
       if (first !== undefined) {
         p.field('', `is a second ResellerHosting in stack ${registry.stack.node.path}; ${first.node.path} is the first: declare at most one per stack`);
       }
-      if (!RESOURCE_TYPES.includes(this.resourceType)) {
-        p.field('resourceType', `must be "terraform_data" or "null_resource", not ${describe(this.resourceType)}`);
-      } else if (this.resourceType !== 'terraform_data' && objectsBefore > 0) {
+      // Named as the user named it: `resourceType` (the deprecated alias) or `engine`.
+      const field = props.engine === undefined && props.resourceType !== undefined ? 'resourceType' : 'engine';
+      if (field === 'resourceType' && this.engine !== 'terraform_data' && this.engine !== 'null_resource') {
+        p.field('resourceType', `must be "terraform_data" or "null_resource", not ${describe(this.engine)}`);
+      } else if (!ENGINES.includes(this.engine)) {
+        p.field('engine', `must be one of ${ENGINES.map((e) => `"${e}"`).join(', ')}, not ${describe(this.engine)}`);
+      } else if (props.engine !== undefined && props.resourceType !== undefined && props.engine !== props.resourceType) {
+        p.field('resourceType', `(deprecated) says "${props.resourceType}" but engine says "${props.engine}": set engine only`);
+      } else if (this.engine !== 'terraform_data' && objectsBefore > 0) {
         p.field(
-          'resourceType',
-          `"${this.resourceType}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use terraform_data; declare it first`,
+          field,
+          `"${this.engine}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use terraform_data; declare it first`,
         );
       }
       if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));

@@ -13,7 +13,7 @@ options:
                         one stack directory, or a cdk.tf.json
   --stack NAME          report on this stack only
   --json                print a JSON document instead of the table (see docs/drift.md)
-  --detailed-exitcode   exit 2 when drift is found (0: none, 1: error)
+  --detailed-exitcode   exit 2 when drift is found, or --fix skipped something (0: none, 1: error)
   --fix                 reconcile drifted objects with the handler, then report again;
                         unmanaged objects are never deleted
   --ignore-unmanaged    list unmanaged objects but do not count them as drift
@@ -72,6 +72,8 @@ export async function runDriftCli(argv: string[], io: CommandIo = processIo()): 
     }
     if (doc.fix?.actions.some((a) => a.outcome === 'failed')) return EXIT.failure;
     if (doc.summary.error > 0) return EXIT.failure;
-    return values['detailed-exitcode'] && doc.summary.drift ? EXIT.drift : EXIT.ok;
+    // Anything --fix skipped is drift left in place, even when no report shows it (e.g. a retained server).
+    const skipped = doc.fix?.actions.some((a) => a.outcome === 'skipped') ?? false;
+    return values['detailed-exitcode'] && (doc.summary.drift || skipped) ? EXIT.drift : EXIT.ok;
   });
 }

@@ -1,21 +1,20 @@
-import type { CloudServer, MailboxEntry, PackageSummary, PackageType, UserList } from '../client';
+import type { CloudServer, MailboxEntry, PackageSummary, PackageType } from '../client';
 import { verifiableLabelOf } from '../client';
-import type { FieldDiff } from '../handler/diff';
-import { diffCloudServer } from '../handler/reconcilers/cloud-server';
-import { sameRemote } from '../handler/reconcilers/forwarder';
-import { diffMailbox } from '../handler/reconcilers/mailbox';
-import { diffPackage, livePackageFromSummary } from '../handler/reconcilers/package';
 import {
-  CloudServerSpec, ForwarderSpec, Identity, Kind, kindLabel, MailboxSpec, PackageSpec, providerFromApi, StackUserRef,
+  CloudServerSpec, ForwarderSpec, Identity, Kind, kindLabel, kindOrder, MailboxSpec, PackageSpec, providerFromApi, StackUserRef, userKey,
 } from '../protocol';
+import type { FieldDiff } from '../reconcile';
+import {
+  diffCloudServer, diffForwarder, diffMailbox, diffPackage, diffStackUser, livePackageFromSummary, resolveTypeIn, resolveUserIn,
+} from '../reconcile';
 import type { DesiredObject } from './desired';
 import { byText } from './io';
 import type { LiveAccount } from './live';
 
 /**
  * The comparison of declared objects with the live account. Field comparisons are
- * the handler's own diff functions, so drift reports exactly what `handler ensure` /
- * `update` would change.
+ * the core's own diff functions (src/reconcile), so drift reports exactly what an
+ * ensure would change.
  */
 
 /**
@@ -84,8 +83,6 @@ export interface Comparison {
   readonly unmanaged: UnmanagedObject[];
 }
 
-const KIND_ORDER: Record<Kind, number> = { 'cloud-server': 0, package: 1, mailbox: 2, forwarder: 3 };
-
 /**
  * Compares `declared` (the objects to report on) with the account. Objects in `managed`
  * (every stack found, also those not selected with --stack) are not unmanaged.
@@ -100,7 +97,7 @@ export function compare(declared: readonly DesiredObject[], live: LiveAccount, m
 function compareReports(a: ObjectReport, b: ObjectReport): number {
   return (
     byText(a.stack, b.stack) ||
-    (a.kind ? KIND_ORDER[a.kind] : 9) - (b.kind ? KIND_ORDER[b.kind] : 9) ||
+    kindOrder(a.kind) - kindOrder(b.kind) ||
     byText(a.key ?? '', b.key ?? '') ||
     byText(a.address, b.address)
   );
@@ -215,6 +212,7 @@ interface Found {
   server?: CloudServer;
   mailbox?: MailboxEntry;
   forwarders?: Array<{ id: string; local: string; remote: string }>;
+  user?: { ref: string; personName?: string };
 }
 
 function findLive(id: Identity, index: LiveIndex): Found {
@@ -248,6 +246,10 @@ function findLive(id: Identity, index: LiveIndex): Found {
       const forwarders = mail.forwarders.filter((f) => f.local.toLowerCase() === local);
       return forwarders.length ? { exists: true, liveId: forwarders.map((f) => f.id).join(','), forwarders } : { exists: false };
     }
+    case 'stack-user': {
+      const found = Object.entries(index.live.users.contact).find(([ref, c]) => ref === id.key || userKey(c.email) === id.key);
+      return found ? { exists: true, liveId: found[0], user: { ref: found[0], personName: found[1].person_name } } : { exists: false };
+    }
   }
 }
 
@@ -263,6 +265,8 @@ function diffsOf(spec: DesiredObject['spec'] & object, found: Found, index: Live
       return forwarderDiffs(spec, found.forwarders!);
     case 'cloud-server':
       return diffCloudServer(spec as CloudServerSpec, found.server!).map(plain);
+    case 'stack-user':
+      return diffStackUser(spec, found.user!).map(plain);
   }
 }
 
@@ -270,17 +274,17 @@ const plain = (d: FieldDiff): ReportDiff => ({ field: d.field, declared: d.decla
 
 function packageDiffs(spec: PackageSpec, pkg: PackageSummary, index: LiveIndex): ReportDiff[] {
   const { types, users } = index.live;
-  const type = resolveType(types, spec.packageType);
-  if (!type) {
+  const type = spec.packageType === undefined ? undefined : resolveTypeIn(types, spec.packageType);
+  if (spec.packageType !== undefined && !type) {
     throw new DeclarationProblem(
       `packageType "${spec.packageType}" is not a package type of this account; available: ${types.map((t) => `${t.label} (${t.id})`).join(', ')}`,
     );
   }
-  const stackUser = spec.stackUser === undefined ? undefined : resolveUser(users, spec.stackUser);
+  const stackUser = spec.stackUser === undefined ? undefined : resolveUserIn(users, spec.stackUser);
   if (spec.stackUser !== undefined && stackUser === undefined) {
     throw new DeclarationProblem(`stackUser ${describeUserRef(spec.stackUser)} is not a control-panel user of this account`);
   }
-  const diffs = diffPackage({ spec, type, stackUser }, livePackageFromSummary(pkg, verifiableLabelOf(pkg))).map((d) =>
+  const diffs = diffPackage({ spec, type, stackUser }, livePackageFromSummary(pkg, verifiableLabelOf(pkg))).map((d: FieldDiff) =>
     d.field === 'packageType' ? { field: d.field, declared: typeName(types, d.declared), live: typeName(types, d.live) } : plain(d),
   );
   const server = index.serverOfPackage.get(pkg.id);
@@ -292,22 +296,7 @@ function packageDiffs(spec: PackageSpec, pkg: PackageSummary, index: LiveIndex):
 }
 
 function forwarderDiffs(spec: ForwarderSpec, live: Array<{ remote: string }>): ReportDiff[] {
-  if (live.length === 1 && sameRemote(live[0].remote, spec.remote)) return [];
-  const remotes = live.map((f) => f.remote).sort();
-  return [{ field: 'remote', declared: spec.remote, live: remotes.length === 1 ? remotes[0] : remotes }];
-}
-
-/** A package type by numeric id or by name (case-insensitive), as the handler resolves it. */
-export function resolveType(types: readonly PackageType[], wanted: string | number): PackageType | undefined {
-  const byId = typeof wanted === 'number' || /^[0-9]+$/.test(String(wanted));
-  return types.find((t) => (byId ? t.id === Number(wanted) : t.label.toLowerCase() === String(wanted).trim().toLowerCase()));
-}
-
-/** A user ref, from `stack-user:N` (checked to exist) or `{ email }`, as the handler resolves it. */
-export function resolveUser(users: UserList, ref: StackUserRef): string | undefined {
-  if (typeof ref === 'string') return users.contact[ref] ? ref : undefined;
-  const wanted = ref.email.trim().toLowerCase();
-  return Object.entries(users.contact).find(([, c]) => c.email.trim().toLowerCase() === wanted)?.[0];
+  return diffForwarder(spec, live.map((f) => f.remote)).map(plain);
 }
 
 function describeUserRef(ref: StackUserRef): string {
@@ -351,7 +340,7 @@ function findUnmanaged(managed: readonly DesiredObject[], live: LiveAccount, ind
       if (!keys.has(`forwarder:${key}`)) out.push({ kind: 'forwarder', key, placement: packageName, id: f.id, detail: `-> ${f.remote}` });
     }
   }
-  out.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || byText(a.key, b.key) || byText(a.id, b.id));
+  out.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.id, b.id));
   return out;
 }
 

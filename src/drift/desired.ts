@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { parseIdentity, parseSpec } from '../handler/spec-input';
-import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec } from '../protocol';
+import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec, parseIdentity, parseSpec } from '../protocol';
 import { CommandError } from './io';
 
 /**
@@ -44,6 +43,11 @@ export interface DesiredObject {
   readonly unknownSpec: boolean;
   /** Why the spec could not be used (invalid JSON or values). */
   readonly specError?: string;
+  /**
+   * A mailbox's password as its provisioner gets it: the Terraform variable whose value
+   * it is (`${var.NAME}`, which `terraform apply` reads from `TF_VAR_NAME`), when literal.
+   */
+  readonly passwordVariable?: string;
 }
 
 export interface StackSettings {
@@ -148,9 +152,9 @@ export function readStack(stack: string, config: any): { objects: DesiredObject[
       // suffix (stacks synthesized by 0.1 ran it from the object resource itself).
       const objectName = name.endsWith(SETTINGS_SUFFIX) ? name.slice(0, -SETTINGS_SUFFIX.length) : undefined;
       if (objectName !== undefined && objectName in byName) {
-        objects.push(readObject(stack, type, objectName, byName[objectName], env[ENV.spec], true));
+        objects.push(readObject(stack, type, objectName, byName[objectName], env[ENV.spec], true, env[ENV.password]));
       } else {
-        objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName));
+        objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName, env[ENV.password]));
       }
     }
   }
@@ -168,7 +172,9 @@ function ensureProvisioner(body: any): Record<string, any> | undefined {
   return undefined;
 }
 
-function readObject(stack: string, type: CarrierType, name: string, body: any, rawSpec: unknown, hasSettings: boolean): DesiredObject {
+function readObject(
+  stack: string, type: CarrierType, name: string, body: any, rawSpec: unknown, hasSettings: boolean, rawPassword?: unknown,
+): DesiredObject {
   const address = `${type}.${name}`;
   const triggers: Record<string, unknown> = body.triggers_replace ?? body.triggers ?? {};
   const absent = body.count === 0 || body.count === '0';
@@ -219,7 +225,14 @@ function readObject(stack: string, type: CarrierType, name: string, body: any, r
     spec,
     unknownSpec,
     specError,
+    passwordVariable: variableOf(rawPassword),
   };
+}
+
+/** `NAME` of a value that is exactly `${var.NAME}`; undefined otherwise. */
+function variableOf(value: unknown): string | undefined {
+  const m = typeof value === 'string' ? /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(value) : null;
+  return m ? m[1] : undefined;
 }
 
 /**

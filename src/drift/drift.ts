@@ -1,5 +1,5 @@
-import type { ResellerClient } from '../client';
-import { clientFor, Connection, connectionFromEnv } from '../handler/connection';
+import type { Connection, ResellerClient } from '../client';
+import { clientFor, connectionFromEnv } from '../client';
 import { ENV } from '../protocol';
 import { compare, Comparison } from './compare';
 import { DesiredState, findStackFiles, readDesired } from './desired';

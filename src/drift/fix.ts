@@ -1,16 +1,14 @@
-import type { ResellerClient } from '../client';
+import type { Connection, ResellerClient } from '../client';
 import { ApiError } from '../client';
-import { accountScope, HandlerContext } from '../handler/context';
-import type { Connection } from '../handler/connection';
-import { HandlerError } from '../handler/errors';
-import { defaultJournalDir, Journal } from '../handler/journal';
-import { RECONCILERS } from '../handler/reconcilers';
-import { ENV, Identity, identityOf, Kind, MailboxSpec, ObjectSpec } from '../protocol';
+import { ENV, Identity, identityOf, Kind, kindOrder, MailboxSpec } from '../protocol';
+import {
+  accountScope, createContext, defaultStoreDir, FileStore, ReconcileContext, ReconcileError, reconcile, remove, timingFromEnv,
+} from '../reconcile';
 import type { ComparedObject, ObjectStatus } from './compare';
 import { objectName } from './compare';
 
 /**
- * `drift --fix`: reconciles drifted objects with the handler's own reconcilers
+ * `drift --fix`: reconciles drifted objects with the core (src/reconcile), as the handler does
  * (missing or changed -> ensure, declared absent but present -> remove). Unmanaged
  * objects are never touched.
  */
@@ -39,14 +37,12 @@ export interface FixOptions {
   readonly onLine?: (line: string) => void;
 }
 
-const ENSURE_ORDER: Record<Kind, number> = { 'cloud-server': 0, package: 1, mailbox: 2, forwarder: 3 };
-
 /** Fixes every drifted object: parents are ensured before children, children removed before parents. */
 export async function fixDrift(objects: readonly ComparedObject[], options: FixOptions): Promise<FixAction[]> {
   const drifted = objects.filter((o) => ['missing', 'changed', 'still-present'].includes(o.report.status));
   const ensures = drifted.filter((o) => o.report.status !== 'still-present');
   const removes = drifted.filter((o) => o.report.status === 'still-present');
-  const rank = (o: ComparedObject) => (o.report.kind ? ENSURE_ORDER[o.report.kind] : 9);
+  const rank = (o: ComparedObject) => kindOrder(o.report.kind);
   ensures.sort((a, b) => rank(a) - rank(b));
   removes.sort((a, b) => rank(b) - rank(a));
   const actions: FixAction[] = [];
@@ -67,7 +63,7 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
   if (report.status === 'still-present') {
     const identity: Identity | undefined = desired.spec ? identityOf(desired.spec) : desired.identity;
     if (!identity) return skip('its identity depends on Terraform variables');
-    return run(base, name, 'remove', options, undefined, (ctx) => RECONCILERS[identity.kind].remove(ctx, identity));
+    return run(base, name, 'remove', options, undefined, (ctx) => remove(ctx, identity, { path: desired.path }));
   }
 
   const spec = desired.spec;
@@ -79,18 +75,25 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
     );
   }
   let password: string | undefined;
-  let ensureSpec: ObjectSpec = spec;
   if (spec.kind === 'mailbox' && report.status === 'missing') {
-    const mailbox = spec as MailboxSpec;
-    password = (mailbox.passwordEnv ? options.env[mailbox.passwordEnv] : undefined) || options.env[ENV.password] || undefined;
+    const sources = passwordSources(spec as MailboxSpec, desired.passwordVariable);
+    password = sources.lookup.map((name) => options.env[name]).find((value) => !!value);
     if (!password) {
-      const sources = [mailbox.passwordEnv, ENV.password].filter(Boolean).join(' or ');
-      return skip(`a missing mailbox cannot be created without its password: set ${sources} and run drift --fix again`);
+      return skip(`a missing mailbox cannot be created without its password: set ${sources.named.join(' or ')} and run drift --fix again`);
     }
-    // The password found is passed in the context, as the provisioner would pass it.
-    ensureSpec = { ...mailbox, passwordEnv: undefined };
   }
-  return run(base, name, 'ensure', options, password, (ctx) => RECONCILERS[spec.kind].ensure(ctx, ensureSpec));
+  return run(base, name, 'ensure', options, password, (ctx) => reconcile(ctx, spec));
+}
+
+/**
+ * Where the password of one mailbox is found, as Terraform finds it for the stack: the
+ * variable its `passwordEnv` names, else `TF_VAR_<name>` of the Terraform variable its
+ * provisioner reads; `RESELLER_MAILBOX_PASSWORD` last, for every mailbox (as before).
+ */
+function passwordSources(mailbox: MailboxSpec, variable: string | undefined): { lookup: string[]; named: string[] } {
+  if (mailbox.passwordEnv) return { lookup: [mailbox.passwordEnv, ENV.password], named: [mailbox.passwordEnv, ENV.password] };
+  const own = variable ? [`TF_VAR_${variable}`] : [];
+  return { lookup: [...own, ENV.password], named: [ENV.password, ...own] };
 }
 
 async function run(
@@ -99,7 +102,7 @@ async function run(
   action: 'ensure' | 'remove',
   options: FixOptions,
   password: string | undefined,
-  body: (ctx: HandlerContext) => Promise<void>,
+  body: (ctx: ReconcileContext) => Promise<void>,
 ): Promise<FixAction> {
   const log: string[] = [];
   const note = (line: string) => {
@@ -108,15 +111,18 @@ async function run(
     options.onLine?.(`  ${safe}`);
   };
   const { connection } = options;
-  const ctx: HandlerContext = {
+  const ctx = createContext({
     client: options.client,
     // The handler's journal, so that e.g. a cloud server order of a concurrent apply is seen.
-    journal: new Journal(defaultJournalDir(options.env)),
+    store: new FileStore(defaultStoreDir(options.env)),
     accountScope: accountScope(connection.baseUrl, connection.resellerId, connection.apiKey),
+    runScope: `drift-fix-${process.pid}`,
+    timing: timingFromEnv(options.env),
     info: note,
     warn: note,
-    password,
-  };
+    // The password found for this mailbox (see fixOne); no history: an existing mailbox keeps its own.
+    password: () => password,
+  });
   options.onLine?.(`${action === 'ensure' ? 'reconciling' : 'removing'} ${name} (${base.address})`);
   try {
     await body(ctx);
@@ -132,7 +138,7 @@ async function run(
 }
 
 function errorText(err: unknown): string {
-  if (err instanceof HandlerError || err instanceof ApiError) return err.message;
+  if (err instanceof ReconcileError || err instanceof ApiError) return err.message;
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { connectionFromEnv, clientFor } from '../handler/connection';
+import { clientFor, connectionFromEnv } from '../client';
 import { EXIT } from '../protocol';
 import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
@@ -9,12 +9,14 @@ import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError
 export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
 
 Reads the live reseller account and writes a cdktf stack (TypeScript) that declares every
-package, mailbox, forwarder and cloud server in it. Deploying the stack adopts them as
-they are and changes nothing.
+package, mailbox, forwarder and cloud server in it (and with --users, every control-panel
+user). Deploying the stack adopts them as they are and changes nothing.
 
 options:
   --out FILE.ts        write the stack to FILE.ts (default: standard output)
   --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
+  --users              declare the control-panel users too (StackUser); packages and
+                       servers then refer to them
 
 environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID.
 `;
@@ -27,6 +29,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     const { values, positionals } = usageErrors(() => parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
       out: { type: 'string' },
       'class-name': { type: 'string' },
+      users: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     } }));
     if (values.help) {
@@ -50,10 +53,11 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       const { source, counts } = generateStack(account, {
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
+        users: values.users ?? false,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +
-        `${counts.forwarders} forwarder(s)${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
       if (values.out === undefined) {
         io.stdout(source);
         io.stderr(`imported ${summary}\n`);

@@ -4,7 +4,7 @@
  */
 export { runDrift } from './drift';
 export type { DriftOptions, DriftResult } from './drift';
-export { compare, DRIFT_STATUSES, resolveType, resolveUser } from './compare';
+export { compare, DRIFT_STATUSES } from './compare';
 export type { ComparedObject, Comparison, ObjectReport, ObjectStatus, ReportDiff, UnmanagedObject } from './compare';
 export { findStackFiles, literalText, readDesired, readStack } from './desired';
 export type { DesiredObject, DesiredState, StackFile, StackSettings } from './desired';

@@ -1,4 +1,3 @@
-import { HandlerContext } from './context';
 import { HandlerError } from './errors';
 import { Journal } from './journal';
 
@@ -43,15 +42,14 @@ export function retireSettings(journal: Journal, triggersJson: string | undefine
   journal.write(entryName(t.object), note);
 }
 
-/** The note of the settings this `ensure` replaces, if any (see above). */
-export function retiredSettings(ctx: HandlerContext): RetiredSettings | undefined {
-  if (!ctx.objectId || ctx.command !== 'ensure') return undefined;
-  return ctx.journal.read<RetiredSettings>(entryName(ctx.objectId), RETIRED_TTL_MS) ?? undefined; // (a null entry: written as "cleared" by earlier versions)
+/** The note of the settings this `ensure` of object `objectId` replaces, if any (see above). */
+export function retiredSettings(journal: Journal, objectId: string): RetiredSettings | undefined {
+  return journal.read<RetiredSettings>(entryName(objectId), RETIRED_TTL_MS) ?? undefined; // (a null entry: written as "cleared" by earlier versions)
 }
 
 /** Called when `ensure` succeeded: the note has been acted on. */
-export function forgetRetired(ctx: HandlerContext): void {
-  if (ctx.objectId && ctx.command === 'ensure') ctx.journal.remove(entryName(ctx.objectId));
+export function forgetRetired(journal: Journal, objectId: string): void {
+  journal.remove(entryName(objectId));
 }
 
 // The object id is a fresh UUID per object instance: it cannot name another object.

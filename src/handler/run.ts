@@ -1,13 +1,11 @@
-import { ApiError } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand } from '../protocol';
-import { accountScope, HandlerContext } from './context';
-import { clientFor, connectionFromEnv } from './connection';
-import { HandlerError } from './errors';
-import { Journal } from './journal';
-import { RECONCILERS } from './reconcilers';
+import { ApiError, clientFor, connectionFromEnv } from '../client';
+import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec } from '../protocol';
+import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
+import { constructPathOf } from './construct-path';
+import { HandlerError, isSelfExplaining } from './errors';
+import { applyScope, Journal } from './journal';
 import { requestScope } from './request-scope';
-import { forgetRetired, retireSettings } from './retired';
-import { parseIdentity, parseSpec } from './spec-input';
+import { forgetRetired, retiredSettings, retireSettings } from './retired';
 
 /**
  * `reseller-hosting handler <command>` (HANDLER_COMMANDS): what Terraform's
@@ -24,38 +22,49 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
   }
   let subject = 'object';
   try {
+    const journal = new Journal();
     if (command === 'retire-settings') {
       // Needs no connection: it only takes a note for the `ensure` that follows.
-      retireSettings(new Journal(), env[ENV.spec]);
+      retireSettings(journal, env[ENV.spec]);
       return EXIT.ok;
     }
     const conn = connectionFromEnv(env);
     const password = env[ENV.password];
-    const ctx: HandlerContext = {
+    const objectId = env[ENV.objectId] || undefined;
+    // Only a provisioner's `ensure` of a known object has a history (retired.ts).
+    const first = command === 'ensure' && objectId !== undefined;
+    const ctx: ReconcileContext = createContext({
       client: clientFor(conn),
-      command,
-      journal: new Journal(),
-      objectId: env[ENV.objectId] || undefined,
-      accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),
       info: (line) => io.out(`${redact(line, password)}\n`),
       warn: (line) => io.err(`${redact(line, password)}\n`),
-      password,
-    };
+      // The provisioner passes the password in RESELLER_MAILBOX_PASSWORD, or names its variable (passwordEnv).
+      password: (spec) => (spec.passwordEnv ? env[spec.passwordEnv] : password) || undefined,
+      timing: timingFromEnv(env),
+      store: journal,
+      accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),
+      runScope: applyScope(),
+      // Read when asked (only a mailbox or cloud server ensure looks): one file read fewer for the others.
+      history: first ? { get replaced() { return retiredSettings(journal, objectId!); } } : undefined,
+    });
     if (command === 'delete') {
       const identity = parseIdentity(env[ENV.spec]);
       subject = describeObject(identity);
-      await RECONCILERS[identity.kind].remove(ctx, identity);
+      try {
+        await remove(ctx, identity);
+      } catch (err) {
+        // Name the construct, not only the natural key (looked up only now: see construct-path.ts).
+        const path = constructPathOf(identity);
+        throw path && err instanceof Error ? new HandlerError(`${path}: delete ${subject}: ${redact(err.message, password)}`) : err;
+      }
       return EXIT.ok;
     }
     const spec = parseSpec(env[ENV.spec]);
     subject = `${spec.path} (${spec.kind})`;
-    const reconciler = RECONCILERS[spec.kind];
     if (command === 'ensure') {
-      await reconciler.ensure(ctx, spec);
-      forgetRetired(ctx);
-    }
-    else if (command === 'update') await reconciler.update(ctx, spec);
-    else if (reconciler.setPassword) await reconciler.setPassword(ctx, spec);
+      await reconcile(ctx, spec);
+      if (objectId) forgetRetired(journal, objectId);
+    } else if (command === 'update') await legacy.update(ctx, spec);
+    else if (spec.kind === 'mailbox') await legacy.setPassword(ctx, spec);
     else throw new HandlerError(`set-password applies to mailboxes only, not to ${spec.kind}`);
     return EXIT.ok;
   } catch (err) {
@@ -65,7 +74,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
 }
 
 function errorLine(command: string, subject: string, err: unknown): string {
-  if (err instanceof HandlerError) return `error: ${err.message}`;
+  if (isSelfExplaining(err)) return `error: ${err.message}`;
   if (err instanceof ApiError) return `error: ${command} ${subject}: ${err.message}`;
   return `error: ${command} ${subject}: ${err instanceof Error ? err.message : String(err)}`;
 }

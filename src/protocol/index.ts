@@ -4,3 +4,4 @@ export * from './cloud';
 export * from './specs';
 export * from './canonical-json';
 export * from './handler-contract';
+export * from './spec-input';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { accountScope } from '../../src/handler/context';
+import { accountScope } from '../../src/reconcile';
 import { Journal } from '../../src/handler/journal';
 import { API_KEY, handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { runHandler } from '../helpers/run-handler';

@@ -4,17 +4,15 @@ import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, K
 import type { IHostingPackage } from '../hosting-package';
 import { canonDomain, canonLocalPart, literal } from './names';
 import { Claim } from './registry';
-import { ParentLink } from './remote-object';
+import type { ParentLink } from './engines/engine';
 import { containsToken } from './tokens';
-import { checkBoolean, Problems } from './validation';
+import { Problems } from './validation';
 
 /** What mailboxes and forwarders have in common: an address on a package's domain. */
 export interface MailAddressProps {
   readonly package: IHostingPackage;
   readonly localPart: string;
   readonly domain?: string;
-  readonly absent?: boolean;
-  readonly protect?: boolean;
 }
 
 export class MailAddress {
@@ -76,7 +74,5 @@ export class MailAddress {
     ) {
       p.field('domain', `"${domain}" is not a domain of package ${pkg.node.path} (${domains.join(', ')})`);
     }
-    p.check('absent', this.props.absent, checkBoolean);
-    p.check('protect', this.props.protect, checkBoolean);
   }
 }

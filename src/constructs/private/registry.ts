@@ -1,7 +1,8 @@
 import { App, TerraformStack } from './cdk';
 import { IConstruct } from 'constructs';
 import { ENV } from '../../protocol';
-import { CarrierResourceType, StackCarriers } from './carrier';
+import { StackCarriers } from './carrier';
+import type { Engine } from './engines/engine';
 import { relativeHandlerPath } from './package-root';
 import { templateSafe } from './tokens';
 
@@ -11,7 +12,7 @@ export interface HostingSettings {
   readonly node: IConstruct['node'];
   readonly apiUrl?: string;
   readonly resellerId?: string;
-  readonly resourceType: CarrierResourceType;
+  readonly engine: Engine;
 }
 
 /**

@@ -1,35 +1,17 @@
 import * as path from 'node:path';
 import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from './cdk';
 import { Construct, IConstruct } from 'constructs';
-import { ENV, HandlerCommand, identityOf, ObjectSpec, settingsOf } from '../../protocol';
+import { ENV, HandlerCommand, identityOf, settingsOf } from '../../protocol';
 import { CarrierResourceType } from './carrier';
+import type { ObjectRequest, ParentLink, SynthesizedObject } from './engines/engine';
 import { Claim, registryOf, StackRegistry } from './registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from './tokens';
 import { Problems } from './validation';
 
-/** The managed parent of an object: a mail object's package, a package's cloud server. */
-export interface ParentLink {
-  /** The prop that names the parent, for messages (`package`, `cloudServer`). */
-  readonly field: string;
-  /** What the parent is, for messages (`package`, `cloud server`). */
-  readonly what: string;
-  readonly construct: IConstruct;
-  /** Terraform id expression of the parent's object resource; undefined when unmanaged. */
-  readonly objectId?: string;
-  readonly isAbsent: boolean;
-}
+export type { ParentLink };
 
-export interface RemoteObjectProps {
-  /** The full desired state (names canonical unless tokens). */
-  readonly spec: ObjectSpec;
-  readonly parent?: ParentLink;
-  readonly absent: boolean;
-  readonly protect: boolean;
-  /** Set for a mailbox with `password` or `passwordEnv`: its version is a settings trigger. */
-  readonly password?: { readonly value?: string; readonly version: number };
-  /** The natural keys this object claims in its stack (canonical, literal values only). */
-  readonly claims: () => Claim[];
-}
+/** What the carriers need of an object: the engine-independent request. */
+export type RemoteObjectProps = ObjectRequest;
 
 /** The wiring of each managed construct, for its children. */
 const wirings = new WeakMap<IConstruct, RemoteObject>();
@@ -57,7 +39,7 @@ const TERRAFORM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
  * connection settings of a ResellerHosting declared later are filled in by the
  * registry when it is declared.
  */
-export class RemoteObject {
+export class RemoteObject implements SynthesizedObject {
   /** Logical id of the object resource: the construct's id path below the stack, joined with `_`. */
   public readonly logicalId: string;
   public readonly resourceType: CarrierResourceType;
@@ -79,7 +61,8 @@ export class RemoteObject {
       .slice(scopes.indexOf(this.stack) + 1)
       .map((s) => s.node.id)
       .join('_');
-    this.resourceType = this.registry.hosting?.resourceType ?? 'terraform_data';
+    const engine = this.registry.hosting?.engine;
+    this.resourceType = engine === 'null_resource' ? 'null_resource' : 'terraform_data';
     this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
 
     const { spec, absent, protect, password } = props;
@@ -97,7 +80,8 @@ export class RemoteObject {
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
       [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}` }, true), when: 'destroy' }],
-      { protect },
+      // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
+      { protect, dependsOn: this.afterObjects() },
     );
 
     // 2. settings: one trigger per mutable field (and the password version); ensure on create.
@@ -153,6 +137,11 @@ export class RemoteObject {
         );
       }
     }
+    for (const { field, construct } of this.props.after ?? []) {
+      if (construct.isAbsent && !absent) {
+        problems.field(field, `${construct.node.path} is absent, so this object must be absent too (set absent: true), or refer to another user`);
+      }
+    }
     for (const claim of [...this.props.claims(), ...this.logicalIdClaims()]) {
       const owner = this.registry.firstOwner(claim.key);
       if (owner && owner.construct !== this.host) problems.field(claim.field, claim.conflict(owner.construct.node.path));
@@ -171,10 +160,22 @@ export class RemoteObject {
    * `ensure` (which creates it) must have run before this object's. Ordering only: a
    * settings change of the parent does not replace anything here.
    */
+  private sameStackAfter(): IConstruct[] {
+    return (this.props.after ?? []).map((a) => a.construct).filter((c) => TerraformStack.of(c) === this.stack);
+  }
+
+  private afterObjects(): string[] | undefined {
+    const addresses = this.sameStackAfter()
+      .map((c) => wirings.get(c)?.objectResource.fqn)
+      .filter((a): a is string => a !== undefined);
+    return addresses.length ? addresses : undefined;
+  }
+
   private parentSettings(): string[] | undefined {
     const parent = this.parentId() ? this.props.parent : undefined;
-    const address = parent && wirings.get(parent.construct)?.settingsResource.fqn;
-    return address ? [address] : undefined;
+    const before = [...(parent ? [parent.construct] : []), ...this.sameStackAfter()];
+    const addresses = before.map((c) => wirings.get(c)?.settingsResource.fqn).filter((a): a is string => a !== undefined);
+    return addresses.length ? addresses : undefined;
   }
 
   private logicalIdClaims(): Claim[] {

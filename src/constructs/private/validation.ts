@@ -1,3 +1,4 @@
+import { checkSpec, describeValue, ObjectSpec } from '../../protocol';
 import { IConstruct } from 'constructs';
 import { containsToken } from './tokens';
 
@@ -24,6 +25,17 @@ export class Problems {
     if (containsToken(value)) return;
     this.field(field, check(value));
   }
+
+  /**
+   * The kind definition's rules (the same the handler applies at apply time), for the
+   * fields whose values are known at synth: a token-valued field is checked once resolved.
+   */
+  public definition(spec: ObjectSpec): void {
+    for (const problem of checkSpec(spec, this.path).problems) {
+      const root = problem.field.replace(/\[.*$/, '');
+      if (!containsToken((spec as unknown as Record<string, unknown>)[root])) this.messages.push(problem.message);
+    }
+  }
 }
 
 /** Adds a validation to `construct` that runs `rules` at synth. */
@@ -37,30 +49,11 @@ export function addRules(construct: IConstruct, rules: (problems: Problems) => v
   });
 }
 
-export function checkBoolean(value: unknown): string | undefined {
-  return value === undefined || typeof value === 'boolean' ? undefined : `must be true or false, not ${describe(value)}`;
-}
-
-export function checkPositiveInteger(value: unknown): string | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0
-    ? undefined
-    : `must be a positive integer, not ${describe(value)}`;
-}
+/** The rules the kind definitions use, for the constructs' own props too. */
+export { checkBool as checkBoolean, checkPositiveInt as checkPositiveInteger, describeValue as describe } from '../../protocol';
 
 export function checkPositiveNumber(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0
     ? undefined
-    : `must be a positive number of minutes, not ${describe(value)}`;
-}
-
-/** A short rendering of a bad value for a message (never used for secrets). */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === undefined) return 'undefined';
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  } catch {
-    return String(value);
-  }
+    : `must be a positive number of minutes, not ${describeValue(value)}`;
 }

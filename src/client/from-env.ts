@@ -1,0 +1,40 @@
+import { DEFAULT_API_URL, ENV } from '../protocol/handler-contract';
+import { ResellerClient, ResellerClientOptions } from './client';
+
+/** Where and as whom to connect: from the environment (the key is never a prop and never written anywhere). */
+export interface Connection {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly resellerId: string;
+}
+
+/** The environment lacks or misstates the connection (`RESELLER_API_KEY`, `RESELLER_API_URL`). */
+export class ConnectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectionError';
+  }
+}
+
+/** The API connection from `RESELLER_API_KEY`, `RESELLER_API_URL` (default the local emulator) and `RESELLER_ID`. */
+export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): Connection {
+  const apiKey = env[ENV.apiKey];
+  if (!apiKey) {
+    throw new ConnectionError(
+      `${ENV.apiKey} is not set: export the reseller's general API key (for the local emulator: emulator-key)`,
+    );
+  }
+  const baseUrl = (env[ENV.apiUrl] || DEFAULT_API_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new ConnectionError(`${ENV.apiUrl} must be an http(s) URL, got "${baseUrl}"`);
+  return { baseUrl, apiKey, resellerId: env[ENV.resellerId] || '*' };
+}
+
+/** A client for a connection. */
+export function clientFor(conn: Connection, options: Partial<ResellerClientOptions> = {}): ResellerClient {
+  return new ResellerClient({ ...options, baseUrl: conn.baseUrl, apiKey: conn.apiKey, resellerId: conn.resellerId });
+}
+
+/** `ResellerClient.fromEnv()`: a client for the connection in the environment. */
+export function clientFromEnv(env: NodeJS.ProcessEnv = process.env, options: Partial<ResellerClientOptions> = {}): ResellerClient {
+  return clientFor(connectionFromEnv(env), options);
+}

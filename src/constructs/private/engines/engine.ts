@@ -1,0 +1,63 @@
+import { ITerraformDependable } from '../cdk';
+import { Construct, IConstruct } from 'constructs';
+import type { ObjectSpec } from '../../../protocol';
+import type { Claim } from '../registry';
+import type { Problems } from '../validation';
+
+/**
+ * How a construct becomes Terraform (DESIGN §2): the native provider's resource, or a
+ * provisioner carrier (`terraform_data`, `null_resource`). Chosen once per stack by
+ * ResellerHosting's `engine`; each engine is one small synthesizer (this folder).
+ */
+export type Engine = 'provider' | 'terraform_data' | 'null_resource';
+
+export const ENGINES: readonly Engine[] = ['provider', 'terraform_data', 'null_resource'];
+
+/** The managed parent of an object: a mail object's package, a package's cloud server. */
+export interface ParentLink {
+  /** The prop that names the parent, for messages (`package`, `cloudServer`). */
+  readonly field: string;
+  /** What the parent is, for messages (`package`, `cloud server`). */
+  readonly what: string;
+  readonly construct: IConstruct;
+  /** Terraform id expression of the parent's object resource; undefined when unmanaged. */
+  readonly objectId?: string;
+  readonly isAbsent: boolean;
+}
+
+/** Everything an engine needs to synthesize one managed object. */
+export interface ObjectRequest {
+  /** The full desired state (names canonical unless tokens). */
+  readonly spec: ObjectSpec;
+  readonly parent?: ParentLink;
+  readonly absent: boolean;
+  readonly protect: boolean;
+  /** Set for a mailbox with `password` or `passwordEnv`. */
+  readonly password?: { readonly value?: string; readonly version: number };
+  /** The natural keys this object claims in its stack (canonical, literal values only). */
+  readonly claims: () => Claim[];
+  /**
+   * Managed objects this one refers to without being their child (a package's stack
+   * user): ensured before it, deleted after it. `field` names the prop in messages.
+   */
+  readonly after?: readonly { readonly field: string; readonly construct: IConstruct & { readonly isAbsent: boolean } }[];
+}
+
+/** What an engine made of one object. */
+export interface SynthesizedObject {
+  /** Logical id of the object's (main) resource. */
+  readonly logicalId: string;
+  /** Terraform id expression of the object's resource (children hang their identity on it). */
+  readonly objectId: string;
+  /** The resource holding the object's identity. */
+  readonly objectResource: ITerraformDependable;
+  /** The resource that, once created, means the object is as declared (the carriers' settings resource). */
+  readonly settingsResource: ITerraformDependable;
+  /** The engine's own rules (resource names, handler path, parent in another stack...). */
+  validate(problems: Problems): void;
+}
+
+/** One engine: turns a construct's request into Terraform resources of its stack. */
+export interface EngineSynthesizer {
+  synthesize(host: Construct, request: ObjectRequest): SynthesizedObject;
+}

@@ -1,0 +1,249 @@
+import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
+import { byText } from '../io';
+import { asObject, identityOf, isSensitive, isUnknownAfter, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
+
+/**
+ * `reseller-hosting review`: a `terraform show -json <planfile>` document summarised in
+ * the user's terms. The resources of one construct (object and settings; a password
+ * resource in stacks synthesized by 0.1) are grouped into one line by the object's
+ * identity triggers (kind, key).
+ *
+ * Categories:
+ * - created: a new remote object;
+ * - updated: mutable fields changed in place, or a password rotated (its version is
+ *   a trigger of the settings resource, which is replaced);
+ * - destructive: the remote object is deleted (declared `absent: true`) or replaced
+ *   (deleted, then created again: an identity field changed);
+ * - orphan: the construct was removed from the code without `absent: true`: the object
+ *   resource is planned for delete but is no longer in the configuration, so its
+ *   destroy-time provisioner cannot run and the remote object stays, unmanaged;
+ * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers).
+ */
+export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created';
+
+export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created'];
+
+export interface FieldChange {
+  readonly field: string;
+  /** Display text of the old value; "(sensitive)" for a sensitive value, which is never shown. */
+  readonly before: string;
+  /** Display text of the new value; "(changed)" for a sensitive value. */
+  readonly after: string;
+  /** The value is sensitive: only the fact that it changes is shown. */
+  readonly sensitive?: boolean;
+}
+
+export interface ReviewItem {
+  readonly category: ReviewCategory;
+  readonly kind: Kind;
+  /** Natural key before the change (after it, for a created object). */
+  readonly key: string;
+  /** The new natural key, when a replace changes it. */
+  readonly newKey?: string;
+  /** Address of the object resource (without a count index). */
+  readonly address: string;
+  /** What happens, in one sentence: `package example.com is created`. */
+  readonly summary: string;
+  /** The same without the object: `is created`. */
+  readonly change: string;
+  /** Changed fields (updates) or identity fields (replaces). */
+  readonly changes: FieldChange[];
+  /** A rotated password: old and new version (never a value). */
+  readonly passwordRotation?: { readonly before: string; readonly after: string };
+}
+
+export interface Review {
+  readonly items: ReviewItem[];
+  readonly counts: Record<ReviewCategory, number>;
+  /** Reseller constructs the plan leaves as they are. */
+  readonly unchanged: number;
+  /** Changes of resources that are not reseller constructs (address and actions). */
+  readonly otherChanges: string[];
+  /** Warnings about the plan itself (incomplete, errored, unexpected format). */
+  readonly notes: string[];
+}
+
+interface Group {
+  object: ResourceChange;
+  settings: ResourceChange[];
+  password: ResourceChange[];
+}
+
+const CARRIERS = new Set(['terraform_data', 'null_resource']);
+
+/** The review of a plan document (`terraform show -json <planfile>`). */
+export function reviewPlan(plan: unknown): Review {
+  const { changes, configured, notes } = readPlan(plan);
+
+  const groups = new Map<string, Group>();
+  const rest: ResourceChange[] = [];
+  for (const rc of changes) {
+    if (CARRIERS.has(rc.type) && identityOf(rc)) groups.set(rc.base, { object: rc, settings: [], password: [] });
+  }
+  for (const rc of changes) {
+    if (groups.get(rc.base)?.object === rc) continue;
+    const owner = CARRIERS.has(rc.type) ? /^(.*)_(settings|password)$/.exec(rc.base) : null;
+    const group = owner ? groups.get(owner[1]) : undefined;
+    if (group && owner) (owner[2] === 'settings' ? group.settings : group.password).push(rc);
+    else rest.push(rc);
+  }
+
+  const items: ReviewItem[] = [];
+  let unchanged = 0;
+  for (const group of groups.values()) {
+    const item = classify(group, configured);
+    if (item) items.push(item);
+    else unchanged++;
+  }
+  const order = (c: ReviewCategory) => REVIEW_CATEGORIES.indexOf(c);
+  items.sort((a, b) => order(a.category) - order(b.category) || kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.address, b.address));
+  const counts = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c, items.filter((i) => i.category === c).length])) as Record<ReviewCategory, number>;
+  const otherChanges = rest
+    .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
+    .map((rc) => `${rc.address}: ${rc.actions.join(', ')}`);
+  return { items, counts, unchanged, otherChanges, notes };
+}
+
+const isReplace = (actions: string[]) => actions.includes('delete') && actions.includes('create');
+const isDelete = (actions: string[]) => actions.length === 1 && actions[0] === 'delete';
+const isCreate = (actions: string[]) => actions.length === 1 && actions[0] === 'create';
+const changesObject = (rc: ResourceChange) => isReplace(rc.actions) || rc.actions.includes('update') || isCreate(rc.actions);
+
+function classify(group: Group, configured: Set<string> | undefined): ReviewItem | undefined {
+  const { object } = group;
+  const before = triggersOf(object.before);
+  const after = triggersOf(object.after);
+  const id = identityOf(object)!;
+  const oldKey = typeof before?.key === 'string' ? before.key : id.key;
+  const base = { kind: id.kind, key: oldKey, address: object.base, changes: [] as FieldChange[] };
+
+  const item = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
+    ...base, category, change, summary: `${kindLabel(id.kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
+  });
+
+  if (isCreate(object.actions)) {
+    const key = typeof after?.key === 'string' ? after.key : id.key;
+    return item('created', id.kind === 'cloud-server' ? 'is ordered (the account is charged)' : 'is created', { key });
+  }
+
+  if (isDelete(object.actions)) {
+    const removedFromCode = object.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(object.base));
+    if (id.kind === 'cloud-server') {
+      return item(
+        'retained',
+        'is retained (the API cannot cancel servers): it keeps running and billing, ' +
+          `unmanaged${removedFromCode ? ' (its construct was removed from the code)' : ''}; cancel it in the control panel if it is no longer needed`,
+      );
+    }
+    if (removedFromCode) {
+      return item(
+        'orphan',
+        'is orphaned: its construct was removed from the code without absent: true, so its destroy-time provisioner ' +
+          'cannot run; the remote object stays, no longer managed. To delete it, restore the construct with absent: true, deploy, then remove it',
+      );
+    }
+    return item('destructive', 'is DELETED (declared absent: true)');
+  }
+
+  if (isReplace(object.actions)) {
+    const identityChanges = identityDiff(object);
+    const newKey = typeof after?.key === 'string' && after.key !== oldKey ? after.key : undefined;
+    const changed = (field: string) => identityChanges.some((c) => c.field === field);
+    const parent = id.kind === 'package' ? 'cloud server' : 'package';
+    const placement = typeof before?.placement === 'string' && before.placement ? ` ${before.placement}` : '';
+    const reason = changed('parent')
+      ? `its ${parent}${placement} is replaced`
+      : changed('placement')
+        ? `it moves to another ${parent}`
+        : changed('key')
+          ? `its ${definitionOf(id.kind).keyName} changes`
+          : 'replacement was requested';
+    const change =
+      id.kind === 'cloud-server'
+        ? `is REPLACED (${reason}): the old server is retained (the API cannot cancel servers) and a new one${newKey ? ` ${newKey}` : ''} is ordered (charged)`
+        : `is REPLACED: deleted${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`;
+    return item('destructive', change, { newKey, changes: identityChanges.filter((c) => c.field !== 'parent') });
+  }
+
+  // The object stays: look at its settings and password resources.
+  // The password version is a settings trigger (a separate password resource in stacks
+  // synthesized by 0.1): its change is a rotation, not a field.
+  const fields = group.settings.filter(changesObject).flatMap(fieldChanges);
+  const settingsChanges = fields.filter((c) => c.field !== 'passwordVersion');
+  const versionChange = fields.find((c) => c.field === 'passwordVersion');
+  const password = group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
+  let rotation: ReviewItem['passwordRotation'];
+  // A version where there was none (a password newly declared on the mailbox, or a
+  // stack synthesized by 0.1): `ensure` keeps the mailbox's current password then.
+  const versionAppears = versionChange !== undefined && versionChange.before === '(none)';
+  if (versionChange && !versionAppears) {
+    rotation = { before: versionChange.before, after: versionChange.after };
+  } else if (password && !versionChange) {
+    rotation = { before: valueText(password, 'before', 'passwordVersion'), after: valueText(password, 'after', 'passwordVersion') };
+  }
+  if (settingsChanges.length === 0 && !rotation && !versionAppears && !object.actions.includes('update')) return undefined;
+  const parts = settingsChanges.map((c) => (c.sensitive ? `${c.field} (changed)` : `${c.field} ${c.before} -> ${c.after}`));
+  if (rotation) parts.push(`password rotated (version ${rotation.before} -> ${rotation.after})`);
+  if (versionAppears) {
+    parts.push(`password version ${versionChange!.after} recorded; the mailbox keeps its current password (raise passwordVersion to set the declared one)`);
+  }
+  return item('updated', `is updated in place: ${parts.length ? parts.join('; ') : 'settings re-applied'}`, {
+    changes: settingsChanges,
+    passwordRotation: rotation,
+  });
+}
+
+/** Identity triggers that change (key, placement, parent), as display text. */
+function identityDiff(rc: ResourceChange): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const field of ['key', 'placement', 'parent']) {
+    const b = valueText(rc, 'before', field);
+    const a = valueText(rc, 'after', field);
+    if (b !== a) out.push({ field, before: b, after: a });
+  }
+  return out;
+}
+
+/** The mutable fields of a settings resource that change (the parent id `object` is not one). */
+function fieldChanges(rc: ResourceChange): FieldChange[] {
+  const before = triggersOf(rc.before) ?? {};
+  const after = triggersOf(rc.after) ?? {};
+  const unknown = asObject(asObject(rc.afterUnknown)?.[triggerKey(rc.after ?? rc.before)]) ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after), ...Object.keys(unknown)])]
+    .filter((f) => f !== 'object')
+    .sort();
+  const out: FieldChange[] = [];
+  for (const field of fields) {
+    const sensitive = isSensitive(rc.beforeSensitive, rc.before, field) || isSensitive(rc.afterSensitive, rc.after, field);
+    const unknownAfter = isUnknownAfter(rc, field);
+    if (!unknownAfter && JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    if (sensitive) out.push({ field, before: '(sensitive)', after: '(changed)', sensitive: true });
+    else out.push({ field, before: valueText(rc, 'before', field), after: valueText(rc, 'after', field) });
+  }
+  return out;
+}
+
+/** JSON-encoded trigger fields: what each kind's definition says its settings() encodes as JSON. */
+const JSON_FIELDS = new Set(DEFINITIONS.flatMap((d) => d.jsonSettings));
+
+/** Display text of one trigger value of a resource, before or after. */
+function valueText(rc: ResourceChange, when: 'before' | 'after', field: string): string {
+  const values = when === 'before' ? rc.before : rc.after;
+  const sensitiveMask = when === 'before' ? rc.beforeSensitive : rc.afterSensitive;
+  if (isSensitive(sensitiveMask, values, field)) return '(sensitive)';
+  if (when === 'after' && isUnknownAfter(rc, field)) return '(known after apply)';
+  const t = triggersOf(values);
+  if (!t || !(field in t)) return '(none)';
+  const v = t[field];
+  if (typeof v === 'string' && JSON_FIELDS.has(field)) {
+    try {
+      const parsed = JSON.parse(v);
+      return parsed === null ? '(none)' : JSON.stringify(parsed);
+    } catch {
+      return JSON.stringify(v);
+    }
+  }
+  if (field === 'passwordVersion' && typeof v === 'string') return v;
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v ?? null);
+}
+

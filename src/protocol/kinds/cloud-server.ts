@@ -1,0 +1,90 @@
+import { canonicalJson } from '../canonical-json';
+import { checkCloudProvider, checkCloudSpec, checkCloudZone, checkPeriodMonths, CloudProvider } from '../cloud';
+import { canonicalDomain, checkDomainName, checkHostName, checkStackUserRef, StackUserRef } from '../names';
+import { checkBool, describeValue } from './checks';
+import { Checked, FieldDefinition, ProblemList } from './definition';
+import type { Identity } from './identity';
+
+/** A managed cloud server (spec 2.7, 4.12-4.13), found by host name. */
+export interface CloudServerSpec {
+  readonly kind: 'cloud-server';
+  readonly path: string;
+  readonly hostName: string;
+  readonly provider: CloudProvider;
+  readonly spec: string;
+  readonly zone: string;
+  readonly periodMonths: number;
+  /** The control-panel user the server is ordered for. */
+  readonly forUser: StackUserRef;
+  readonly branded: boolean;
+  /** How long `ensure` waits for a new server to be listed before failing. */
+  readonly timeoutMinutes: number;
+}
+
+export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
+  { name: 'hostName', attribute: 'host_name', type: 'string', role: 'identity', presence: 'required', readable: true,
+    description: 'Host name of the server (its natural key).' },
+  { name: 'provider', attribute: 'provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+    description: 'Where the server runs: native, aws or gcp; chosen when ordering.' },
+  { name: 'spec', attribute: 'spec', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+    description: 'Size name (micro, small, medium, ...); chosen when ordering.' },
+  { name: 'zone', attribute: 'zone', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+    description: 'Location of the server; chosen when ordering.' },
+  { name: 'branded', attribute: 'branded', type: 'bool', role: 'setting', presence: 'default', defaultValue: false, readable: false, fixedAfterCreate: true,
+    description: 'Reseller-branded (native provider only); chosen when ordering.' },
+  { name: 'periodMonths', attribute: 'period_months', type: 'number', role: 'create-only', presence: 'default', defaultValue: 1, readable: false,
+    description: 'Billing period of the order, in months.' },
+  { name: 'forUser', attribute: 'for_user', type: 'string', role: 'create-only', presence: 'required', readable: false,
+    description: 'Control-panel user the server is ordered for ("stack-user:N" or an e-mail).' },
+  { name: 'timeoutMinutes', attribute: 'timeout_minutes', type: 'number', role: 'setting', presence: 'default', defaultValue: 30, readable: false, carrierOnly: true,
+    description: 'How long to wait for a new server to be listed.' },
+  { name: 'serverId', attribute: 'server_id', type: 'number', role: 'computed', presence: 'optional', readable: true,
+    description: 'Numeric id of the server.' },
+];
+
+export function checkCloudServer(raw: CloudServerSpec, path: string = raw.path): Checked<CloudServerSpec> {
+  const p = new ProblemList(path);
+  p.add('hostName', checkHostName(raw.hostName));
+  const providerProblem = checkCloudProvider(raw.provider);
+  p.add('provider', providerProblem);
+  if (!providerProblem) {
+    p.add('spec', checkCloudSpec(raw.provider, raw.spec));
+    p.add('zone', checkCloudZone(raw.provider, raw.zone));
+  }
+  p.add('periodMonths', checkPeriodMonths(raw.periodMonths));
+  p.add('forUser', checkStackUserRef(raw.forUser));
+  p.add('branded', checkBool(raw.branded));
+  if (raw.branded && !providerProblem && raw.provider !== CloudProvider.NATIVE) {
+    p.add('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describeValue(raw.provider)}`);
+  }
+  if (p.problems.length) return { spec: raw, problems: p.problems };
+  return { spec: { ...raw, hostName: canonicalDomain(raw.hostName) }, problems: [] };
+}
+
+export const cloudServerDefinition = {
+  kind: 'cloud-server' as const,
+  label: 'cloud server',
+  order: 0,
+  resourceType: 'reseller_cloud_server',
+  keyName: 'host name',
+  importIdHelp: 'the host name, e.g. web1.example.com',
+  fields: CLOUD_SERVER_FIELDS,
+  check: checkCloudServer,
+  identity: (spec: CloudServerSpec, parent = ''): Identity => ({ kind: 'cloud-server', key: spec.hostName, placement: '', parent }),
+  /**
+   * Not changeable through the API: `update` compares them and fails loudly when the
+   * live server differs, instead of silently leaving it as it is.
+   */
+  jsonSettings: ['branded'],
+  settings: (spec: CloudServerSpec): Record<string, string> =>
+    ({ provider: spec.provider, spec: spec.spec, zone: spec.zone, branded: canonicalJson(spec.branded) }),
+  checkIdentity(id: Identity): string[] {
+    const problem = checkDomainName(id.key);
+    return problem ? [`hostName ${problem}`] : [];
+  },
+  canonicalIdentity: (id: Identity): Identity => ({ ...id, key: canonicalDomain(id.key), placement: '' }),
+  parseImportId(text: string): Identity | string {
+    const problem = checkHostName(text);
+    return problem ? `import id ${problem} (expected ${cloudServerDefinition.importIdHelp})` : { kind: 'cloud-server', key: canonicalDomain(text), placement: '', parent: '' };
+  },
+};

@@ -1,0 +1,51 @@
+import { canonicalEmail, checkEmailAddress } from '../names';
+import { Checked, FieldDefinition, ProblemList } from './definition';
+import type { Identity } from './identity';
+import {
+  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, MAIL_IDENTITY_FIELDS, mailIdentity,
+  MailPlacement, parseMailImportId,
+} from './mail';
+
+/** A forwarder (spec 4.9-4.11): owns its local part's forwarding, to exactly one remote address. */
+export interface ForwarderSpec extends MailPlacement {
+  readonly kind: 'forwarder';
+  readonly path: string;
+  /** Destination e-mail address. */
+  readonly remote: string;
+}
+
+export const FORWARDER_FIELDS: readonly FieldDefinition[] = [
+  ...MAIL_IDENTITY_FIELDS,
+  { name: 'remote', attribute: 'remote', type: 'string', role: 'setting', presence: 'required', readable: true,
+    description: 'Destination e-mail address; changed by creating the new target, then deleting the old.' },
+  { name: 'forwarderIds', attribute: 'forwarder_ids', type: 'list(string)', role: 'computed', presence: 'optional', readable: true,
+    description: 'Ids of the forwarder entries in the API.' },
+];
+
+export function checkForwarder(raw: ForwarderSpec, path: string = raw.path): Checked<ForwarderSpec> {
+  const p = new ProblemList(path);
+  checkMailPlacement(p, raw);
+  p.add('remote', checkEmailAddress(raw.remote));
+  if (p.problems.length) return { spec: raw, problems: p.problems };
+  return { spec: { ...canonicalMailPlacement(raw), remote: canonicalEmail(raw.remote) }, problems: [] };
+}
+
+/** Forwarding targets are compared case-insensitively. */
+export const sameRemote = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const forwarderDefinition = {
+  kind: 'forwarder' as const,
+  label: 'forwarder',
+  order: 4,
+  resourceType: 'reseller_forwarder',
+  keyName: 'address',
+  importIdHelp: 'the address local@domain',
+  fields: FORWARDER_FIELDS,
+  check: checkForwarder,
+  identity: (spec: ForwarderSpec, parent = ''): Identity => mailIdentity('forwarder', spec, parent),
+  jsonSettings: [],
+  settings: (spec: ForwarderSpec): Record<string, string> => ({ remote: spec.remote }),
+  checkIdentity: checkMailIdentity,
+  canonicalIdentity: canonicalMailIdentity,
+  parseImportId: (text: string) => parseMailImportId('forwarder', text),
+};

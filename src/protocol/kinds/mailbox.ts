@@ -1,0 +1,63 @@
+import { canonicalJson } from '../canonical-json';
+import { checkBool, checkPositiveInt } from './checks';
+import { Checked, FieldDefinition, ProblemList } from './definition';
+import type { Identity } from './identity';
+import {
+  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, MAIL_IDENTITY_FIELDS, mailIdentity,
+  MailPlacement, parseMailImportId,
+} from './mail';
+
+/** A mailbox on a package's mail domain (spec 4.9-4.11), found by local@domain. */
+export interface MailboxSpec extends MailPlacement {
+  readonly kind: 'mailbox';
+  readonly path: string;
+  readonly send: boolean;
+  readonly receive: boolean;
+  /** Bumping it sets the password again (rotation). */
+  readonly passwordVersion?: number;
+  /** Name of an environment variable that holds the password, when not given as a value. */
+  readonly passwordEnv?: string;
+}
+
+export const MAILBOX_FIELDS: readonly FieldDefinition[] = [
+  ...MAIL_IDENTITY_FIELDS,
+  { name: 'send', attribute: 'send', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
+    description: 'Whether the mailbox may send mail.' },
+  { name: 'receive', attribute: 'receive', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
+    description: 'Whether the mailbox receives mail.' },
+  { name: 'password', attribute: 'password_wo', type: 'string', role: 'write-only', presence: 'optional', readable: false,
+    description: 'The mailbox password: write-only, never in state or plan; needed to create the mailbox.' },
+  { name: 'passwordVersion', attribute: 'password_wo_version', type: 'number', role: 'setting', presence: 'optional', readable: false,
+    description: 'Raise it to set the password again (rotation).' },
+  { name: 'passwordEnv', attribute: 'password_env', type: 'string', role: 'setting', presence: 'optional', readable: false, carrierOnly: true,
+    description: 'Name of the environment variable that holds the password at apply time.' },
+  { name: 'mailboxId', attribute: 'mailbox_id', type: 'string', role: 'computed', presence: 'optional', readable: true,
+    description: 'Id of the mailbox in the API (e.g. "m123").' },
+];
+
+export function checkMailbox(raw: MailboxSpec, path: string = raw.path): Checked<MailboxSpec> {
+  const p = new ProblemList(path);
+  checkMailPlacement(p, raw);
+  p.add('send', checkBool(raw.send));
+  p.add('receive', checkBool(raw.receive));
+  if (raw.passwordVersion !== undefined) p.add('passwordVersion', checkPositiveInt(raw.passwordVersion));
+  if (p.problems.length) return { spec: raw, problems: p.problems };
+  return { spec: { ...canonicalMailPlacement(raw), send: raw.send ?? true, receive: raw.receive ?? true }, problems: [] };
+}
+
+export const mailboxDefinition = {
+  kind: 'mailbox' as const,
+  label: 'mailbox',
+  order: 3,
+  resourceType: 'reseller_mailbox',
+  keyName: 'address',
+  importIdHelp: 'the address local@domain',
+  fields: MAILBOX_FIELDS,
+  check: checkMailbox,
+  identity: (spec: MailboxSpec, parent = ''): Identity => mailIdentity('mailbox', spec, parent),
+  jsonSettings: ['send', 'receive'],
+  settings: (spec: MailboxSpec): Record<string, string> => ({ send: canonicalJson(spec.send), receive: canonicalJson(spec.receive) }),
+  checkIdentity: checkMailIdentity,
+  canonicalIdentity: canonicalMailIdentity,
+  parseImportId: (text: string) => parseMailImportId('mailbox', text),
+};

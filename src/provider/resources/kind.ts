@@ -1,0 +1,89 @@
+/**
+ * What the generic resource layer needs from one kind of object. The core's kind
+ * definitions (src/protocol/kinds) and reconcile entry (src/reconcile) fill it in
+ * (see core-kinds.ts); the layer itself knows nothing about packages or mailboxes.
+ */
+
+/** A field's value type as its definition states it. */
+export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
+
+export interface ResourceField {
+  /** camelCase name in the spec. */
+  readonly name: string;
+  /** snake_case attribute name. */
+  readonly attribute: string;
+  readonly type: FieldType;
+  readonly description: string;
+  /**
+   * identity: changing it replaces the object; setting: updated in place; create-only:
+   * applied at creation, not read back; write-only: sent, never stored; computed: a
+   * read-only fact of the live object.
+   */
+  readonly role: 'identity' | 'setting' | 'create-only' | 'write-only' | 'computed';
+  readonly presence: 'required' | 'optional' | 'default';
+  readonly defaultValue?: unknown;
+  /** Whether a read returns it. */
+  readonly readable: boolean;
+  /** A setting the API cannot change once the object exists (a cloud server's size): a change is shown, and warned about. */
+  readonly fixedAfterCreate?: boolean;
+  /** A secret: never logged, never in plan output. */
+  readonly sensitive?: boolean;
+}
+
+/** One broken rule of a spec. `field` is the camelCase field, possibly with an index (`extraDomainNames[1]`). */
+export interface FieldProblem {
+  readonly field: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+/** An object as read back: attribute-form values by camelCase field name (readable and computed fields). */
+export interface ObservedValues {
+  readonly values: Readonly<Record<string, unknown>>;
+  /** Fields (camelCase) whose declared value equals the live one although the forms differ (kept as declared). */
+  readonly sameAsDeclared?: ReadonlySet<string>;
+}
+
+/** Options of one ensure (create or update). */
+export interface EnsureOptions {
+  /** Create vs update: an update sets the password only when `rotatePassword`. */
+  readonly creating: boolean;
+  /** The write-only password from the configuration (mailboxes), if any. */
+  readonly password?: string;
+  readonly rotatePassword: boolean;
+  /** Absolute deadline for long waits (from `timeouts`), epoch ms. */
+  readonly deadline?: number;
+  /** Progress lines of long waits (logged; visible with TF_LOG=info). */
+  readonly progress: (line: string) => void;
+  /** Warnings for the user (become warning diagnostics). */
+  readonly warn: (line: string) => void;
+}
+
+export interface ResourceKind<Spec = unknown, Id = unknown> {
+  readonly typeName: string;
+  /** Human name: 'cloud server'. */
+  readonly label: string;
+  readonly description: string;
+  readonly fields: readonly ResourceField[];
+  /** What an import id looks like, for messages. */
+  readonly importIdHelp: string;
+  /** Long waits that honour a `timeouts` block (cloud servers). */
+  readonly timeouts?: { readonly create: string };
+  /** The API can delete it; when false, destroy removes it from state with a warning. */
+  readonly deletable: boolean;
+  /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
+  check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
+  identity(spec: Spec): Id;
+  /** Attribute-form values of fields whose default the check derived from other fields (camelCase keys). */
+  derived?(spec: Spec): Record<string, unknown>;
+  /** The natural key (`id` attribute) of an identity. */
+  key(id: Id): string;
+  /** An import id as an identity, or the problem with it. */
+  parseImportId(text: string): { identity: Id } | { problem: string };
+  /** Reads the object back; undefined when it does not exist. `declared` lets the core keep equal declared forms. */
+  observe(id: Id, declared?: Spec): Promise<ObservedValues | undefined>;
+  /** Creates or adopts, writes what differs, confirms by reading back. */
+  ensure(spec: Spec, options: EnsureOptions): Promise<ObservedValues>;
+  /** Deletes (idempotent). */
+  remove(spec: Spec, warn: (line: string) => void): Promise<void>;
+}

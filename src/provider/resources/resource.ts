@@ -1,0 +1,292 @@
+import { attributePath, Diagnostic, error, hasErrors, messageOf, warning } from '../diagnostics';
+import { isUnknown, TfObject, TfValue, UNKNOWN } from '../wire/values';
+import { parseDuration } from './durations';
+import type { FieldProblem, ObservedValues, ResourceField, ResourceKind } from './kind';
+import { flagsOf, ID_ATTRIBUTE, TIMEOUTS_BLOCK } from './schema';
+import { attributeValue, nullObject, sameValue, specValuesOf } from './values';
+
+/**
+ * The behaviour every resource type shares (plan, apply, read, import, validate),
+ * written once over a ResourceKind. Values in and out are decoded Terraform objects.
+ */
+
+export interface Result<T> {
+  readonly value: T;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** How the resource layer reports progress of long waits and asks whether Terraform asked it to stop. */
+export interface ResourceRuntime {
+  log(level: 'info' | 'debug' | 'warn', message: string, fields?: Record<string, unknown>): void;
+  now(): number;
+}
+
+const VERSION_SUFFIX = '_version';
+
+function writeOnlyField(kind: ResourceKind): ResourceField | undefined {
+  return kind.fields.find((f) => f.role === 'write-only');
+}
+
+function versionFieldOf(kind: ResourceKind, writeOnly: ResourceField): ResourceField | undefined {
+  return kind.fields.find((f) => f.attribute === writeOnly.attribute + VERSION_SUFFIX);
+}
+
+/** The attribute path of a problem's field: `extraDomainNames[1]` -> extra_domain_names[1]. */
+function problemPath(kind: ResourceKind, problem: FieldProblem) {
+  const match = /^([A-Za-z0-9_]+)(?:\[(\d+)\]|\.(.+))?/.exec(problem.field);
+  const field = match ? kind.fields.find((f) => f.name === match[1] || f.attribute === match[1]) : undefined;
+  if (!field) return { attribute: undefined, name: problem.field };
+  const elements: (string | number)[] = [];
+  if (match?.[2] !== undefined) elements.push(Number(match[2]));
+  if (match?.[3] !== undefined) elements.push(match[3]);
+  return { attribute: attributePath(field.attribute, ...elements), name: field.attribute, root: field.name };
+}
+
+/**
+ * Diagnostics for the rules a spec breaks. Problems of fields still unknown are left for
+ * apply time, and so are those of absent fields while anything is unknown: whether an
+ * absent field is needed, or what its default is, may depend on an unknown one (a
+ * package on a cloud server needs no type; a mail domain defaults to its package's).
+ */
+function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[], unknownFields: ReadonlySet<string>, values: Record<string, unknown> = {}): Diagnostic[] {
+  const unknown = new Set(unknownFields);
+  if (unknown.size) for (const f of kind.fields) if (!(f.name in values)) unknown.add(f.name);
+  const out: Diagnostic[] = [];
+  for (const problem of problems) {
+    const path = problemPath(kind, problem);
+    if (path.root && unknown.has(path.root)) continue;
+    out.push(error(`Invalid ${path.name}: ${problem.rule}`, `${kind.typeName}: ${path.name} ${problem.rule}.`, path.attribute));
+  }
+  return out;
+}
+
+export function validateConfig(kind: ResourceKind, config: TfObject, writeOnlyAllowed: boolean): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const secret = writeOnlyField(kind);
+  if (secret && !writeOnlyAllowed && config[secret.attribute] !== null) {
+    diagnostics.push(error(
+      `${secret.attribute} needs Terraform 1.11 or later`,
+      `${secret.attribute} is a write-only attribute: it is sent to the provider and never stored in state or plan. ` +
+        'This Terraform cannot send write-only values, and would store the password in its state. Upgrade to Terraform >= 1.11, ' +
+        'or leave it out and set the password another way (the terraform_data engine of cdktf-reseller-hosting takes it from an ephemeral variable).',
+      attributePath(secret.attribute),
+    ));
+  }
+  const { values, unknown } = specValuesOf(kind, config);
+  const { problems } = kind.check(values, kind.typeName);
+  diagnostics.push(...problemDiagnostics(kind, problems, unknown, values));
+  return diagnostics;
+}
+
+export interface Plan {
+  readonly planned: TfObject | null;
+  readonly requiresReplace: readonly string[];
+}
+
+export function planChange(kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null): Result<Plan> {
+  if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const planned: TfObject = { ...proposed };
+  for (const field of kind.fields) {
+    const flags = flagsOf(field);
+    const attr = field.attribute;
+    if (field.role === 'write-only') planned[attr] = null;
+    else if (field.role === 'computed') planned[attr] = prior ? (prior[attr] ?? null) : UNKNOWN;
+    else if (flags.computed && config[attr] === null) {
+      if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
+      else if (!prior) planned[attr] = UNKNOWN; // left to the live object (or derived below): known after apply
+    }
+  }
+
+  const { values, unknown } = specValuesOf(kind, planned);
+  const checked = kind.check(values, kind.typeName);
+  diagnostics.push(...problemDiagnostics(kind, checked.problems, unknown, values));
+  if (!checked.problems.length && kind.derived) {
+    const derived = kind.derived(checked.spec);
+    for (const field of kind.fields) {
+      if (isUnknown(planned[field.attribute]) && config[field.attribute] === null && derived[field.name] !== undefined) {
+        planned[field.attribute] = attributeValue(derived[field.name]);
+      }
+    }
+  }
+  const identityKnown = kind.fields.filter((f) => f.role === 'identity').every((f) => !isUnknown(planned[f.attribute]));
+  planned[ID_ATTRIBUTE] = prior?.[ID_ATTRIBUTE] && prior ? prior[ID_ATTRIBUTE] : UNKNOWN;
+  if (!checked.problems.length && identityKnown) planned[ID_ATTRIBUTE] = kind.key(kind.identity(checked.spec));
+
+  const requiresReplace: string[] = [];
+  if (prior) {
+    for (const field of kind.fields) {
+      const attr = field.attribute;
+      if (field.role === 'identity' && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
+      if (field.fixedAfterCreate && field.role === 'setting' && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr])) {
+        diagnostics.push(warning(
+          `${attr} of an existing ${kind.label} cannot be changed`,
+          `The API cannot change ${attr} once the ${kind.label} exists, so applying this change will fail. ` +
+            `Declare the live value (${JSON.stringify(prior[attr])}) or make a new ${kind.label}.`,
+          attributePath(attr),
+        ));
+      }
+      if (field.role === 'create-only' && prior[attr] !== null && !sameValue(prior[attr], planned[attr])) {
+        diagnostics.push(warning(
+          `${attr} is applied at creation only`,
+          `The API cannot change ${attr} of an existing ${kind.label}: the new value is recorded in state but not applied. ` +
+            'Replace the resource (terraform apply -replace=ADDRESS) to apply it.',
+          attributePath(attr),
+        ));
+      }
+    }
+    if (requiresReplace.length) planned[ID_ATTRIBUTE] = UNKNOWN;
+  }
+  diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
+  return { value: { planned, requiresReplace }, diagnostics };
+}
+
+function passwordPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {
+  const secret = writeOnlyField(kind);
+  const version = secret && versionFieldOf(kind, secret);
+  if (!secret || !version) return [];
+  const password = config[secret.attribute];
+  const changed = prior !== null && !sameValue(prior[version.attribute], planned[version.attribute]) && planned[version.attribute] !== null;
+  if (changed && password === null) {
+    return [error(
+      `${version.attribute} changed but ${secret.attribute} is not set`,
+      `A new ${version.attribute} rotates the password to the value of ${secret.attribute}; set ${secret.attribute} as well.`,
+      attributePath(secret.attribute),
+    )];
+  }
+  if (password !== null && !isUnknown(password) && planned[version.attribute] === null) {
+    return [warning(
+      `${secret.attribute} without ${version.attribute}`,
+      `The password is set when the ${kind.label} is created. Terraform does not store write-only values, so it cannot see a new password: ` +
+        `set ${version.attribute} and increase it to rotate the password.`,
+      attributePath(version.attribute),
+    )];
+  }
+  return [];
+}
+
+function deadlineOf(kind: ResourceKind, planned: TfObject, now: number): number | undefined {
+  if (!kind.timeouts) return undefined;
+  const block = planned[TIMEOUTS_BLOCK] as TfObject | null;
+  const text = (block?.create as string | null) ?? kind.timeouts.create;
+  const ms = parseDuration(text) ?? parseDuration(kind.timeouts.create)!;
+  return now + ms;
+}
+
+/** State after a create or update: planned values, with what was unknown filled in from the live object. */
+function stateAfterApply(kind: ResourceKind, planned: TfObject, observed: ObservedValues, key: string): TfObject {
+  const state: TfObject = { ...planned, [ID_ATTRIBUTE]: key };
+  for (const field of kind.fields) {
+    const attr = field.attribute;
+    if (field.role === 'write-only') state[attr] = null;
+    else if (isUnknown(state[attr])) state[attr] = attributeValue(observed.values[field.name]);
+  }
+  return state;
+}
+
+export async function applyChange(
+  kind: ResourceKind, prior: TfObject | null, planned: TfObject | null, config: TfObject | null, runtime: ResourceRuntime,
+): Promise<Result<TfObject | null>> {
+  const diagnostics: Diagnostic[] = [];
+  const warn = (line: string) => diagnostics.push(warning(line));
+  if (planned === null) {
+    if (!prior) return { value: null, diagnostics };
+    const { spec } = kind.check(specValuesOf(kind, prior).values, kind.typeName);
+    if (!kind.deletable) {
+      diagnostics.push(warning(
+        `The ${kind.label} ${String(prior[ID_ATTRIBUTE])} was removed from state but keeps running`,
+        `The API cannot cancel a ${kind.label}: it stays in the account (and billed) until it is cancelled in the control panel.`,
+      ));
+      return { value: null, diagnostics };
+    }
+    try {
+      await kind.remove(spec, warn);
+      return { value: null, diagnostics };
+    } catch (err) {
+      diagnostics.push(error(`Could not delete the ${kind.label} ${String(prior[ID_ATTRIBUTE])}`, messageOf(err)));
+      return { value: prior, diagnostics };
+    }
+  }
+
+  const { values } = specValuesOf(kind, planned, (f) => f.role !== 'computed' && f.role !== 'write-only');
+  const { spec, problems } = kind.check(values, kind.typeName);
+  if (problems.length) return { value: prior, diagnostics: problemDiagnostics(kind, problems, new Set()) };
+  const secret = writeOnlyField(kind);
+  const version = secret && versionFieldOf(kind, secret);
+  const password = secret && config ? config[secret.attribute] : null;
+  const rotatePassword = !prior || (version !== undefined && !sameValue(prior[version.attribute], planned[version.attribute]));
+  const started = runtime.now();
+  const deadline = deadlineOf(kind, planned, started);
+  const key = kind.key(kind.identity(spec));
+  try {
+    const observed = await kind.ensure(spec, {
+      creating: !prior,
+      password: typeof password === 'string' ? password : undefined,
+      rotatePassword,
+      deadline,
+      progress: (line) => runtime.log('info', line, { resource: kind.typeName, id: key }),
+      warn,
+    });
+    return { value: stateAfterApply(kind, planned, observed, key), diagnostics };
+  } catch (err) {
+    diagnostics.push(error(`Could not ${prior ? 'update' : 'create'} the ${kind.label} ${key}`, messageOf(err)));
+    return { value: prior, diagnostics };
+  }
+}
+
+/** The live object in the state's terms: declared forms kept where they mean the same, live values where they differ. */
+function refreshedState(kind: ResourceKind, state: TfObject, canonical: Record<string, unknown>, observed: ObservedValues): TfObject {
+  const next: TfObject = { ...state };
+  for (const field of kind.fields) {
+    if (!field.readable || field.role === 'write-only' || field.role === 'create-only') continue;
+    if (!(field.name in observed.values)) continue; // not verifiable: keep what we have
+    const live = attributeValue(observed.values[field.name]);
+    const declared = state[field.attribute];
+    if (field.role === 'computed') next[field.attribute] = live;
+    else if (observed.sameAsDeclared?.has(field.name)) next[field.attribute] = declared;
+    else if (sameValue(declared, live) || sameValue(attributeValue(canonical[field.name]), live)) next[field.attribute] = declared;
+    else next[field.attribute] = live;
+  }
+  return next;
+}
+
+export async function readState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
+  if (!state) return { value: null, diagnostics: [] };
+  const { spec } = kind.check(specValuesOf(kind, state).values, kind.typeName);
+  try {
+    const observed = await kind.observe(kind.identity(spec), spec);
+    if (!observed) return { value: null, diagnostics: [] };
+    return { value: refreshedState(kind, state, spec as Record<string, unknown>, observed), diagnostics: [] };
+  } catch (err) {
+    return { value: state, diagnostics: [error(`Could not read the ${kind.label} ${String(state[ID_ATTRIBUTE])}`, messageOf(err))] };
+  }
+}
+
+export async function importState(kind: ResourceKind, text: string): Promise<Result<TfObject | null>> {
+  const parsed = kind.parseImportId(text);
+  if ('problem' in parsed) {
+    return { value: null, diagnostics: [error(`Invalid import id for ${kind.typeName}: "${text}"`, `${parsed.problem}. Expected ${kind.importIdHelp}.`)] };
+  }
+  const id = parsed.identity;
+  try {
+    const observed = await kind.observe(id);
+    if (!observed) {
+      return { value: null, diagnostics: [error(`Cannot import ${kind.typeName}: no ${kind.label} "${kind.key(id)}" in the account`, `Expected ${kind.importIdHelp} of an existing ${kind.label}.`)] };
+    }
+    const state = nullObject(kind);
+    state[ID_ATTRIBUTE] = kind.key(id);
+    for (const field of kind.fields) {
+      // What cannot be read back stays null: the configuration decides it on the next plan.
+      if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
+    }
+    // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).
+    const found = kind.check(specValuesOf(kind, state).values, kind.typeName);
+    if (!found.problems.length) state[ID_ATTRIBUTE] = kind.key(kind.identity(found.spec));
+    return { value: state, diagnostics: [] };
+  } catch (err) {
+    return { value: null, diagnostics: [error(`Could not import the ${kind.label} ${text}`, messageOf(err))] };
+  }
+}
+
+export { hasErrors };
+export type { TfValue };

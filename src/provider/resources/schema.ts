@@ -1,0 +1,82 @@
+import { NESTING_SINGLE } from '../wire/messages';
+import { TfType, typeJson } from '../wire/values';
+import type { FieldType, ResourceField, ResourceKind } from './kind';
+
+/**
+ * The Terraform schema of a resource type, derived from its kind's fields:
+ * - identity fields are plain attributes whose change plans a replacement;
+ * - readable settings with a default or left alone when absent are optional + computed,
+ *   so a value the user does not declare follows the live object instead of showing
+ *   drift (settings that cannot be read back have nothing to learn, so they are not);
+ * - create-only fields are plain optional/required attributes (kept in state, not read);
+ * - the write-only field is `write_only` and sensitive: Terraform never stores it;
+ * - computed facts, and `id` (the natural key), are computed.
+ */
+
+export const ID_ATTRIBUTE = 'id';
+export const TIMEOUTS_BLOCK = 'timeouts';
+
+export function tfTypeOf(type: FieldType): TfType {
+  switch (type) {
+    case 'list(string)':
+      return ['list', 'string'];
+    case 'map(string)':
+      return ['map', 'string'];
+    default:
+      return type;
+  }
+}
+
+export interface AttributeFlags {
+  readonly required: boolean;
+  readonly optional: boolean;
+  readonly computed: boolean;
+  readonly writeOnly: boolean;
+  readonly sensitive: boolean;
+}
+
+export function flagsOf(field: ResourceField): AttributeFlags {
+  const required = field.presence === 'required' && field.role !== 'computed';
+  const optional = !required && field.role !== 'computed';
+  // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
+  const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) || (field.role === 'identity' && field.presence === 'default');
+  return {
+    required,
+    optional,
+    computed,
+    writeOnly: field.role === 'write-only',
+    sensitive: field.role === 'write-only' || Boolean(field.sensitive),
+  };
+}
+
+/** The cty object type of a resource's whole value (attributes, `id`, the `timeouts` block). */
+export function objectTypeOf(kind: ResourceKind): TfType {
+  const attrs: Record<string, TfType> = { [ID_ATTRIBUTE]: 'string' };
+  for (const field of kind.fields) attrs[field.attribute] = tfTypeOf(field.type);
+  if (kind.timeouts) attrs[TIMEOUTS_BLOCK] = ['object', { create: 'string' }];
+  return ['object', attrs];
+}
+
+/** The `Schema` message of a resource type. */
+export function schemaMessageOf(kind: ResourceKind): Record<string, unknown> {
+  const attributes: Record<string, unknown>[] = [
+    { name: ID_ATTRIBUTE, type: typeJson('string'), computed: true, description: `Natural key of the ${kind.label} (${kind.importIdHelp}).` },
+  ];
+  for (const field of kind.fields) {
+    const flags = flagsOf(field);
+    const replaces = field.role === 'identity' ? ' Changing it replaces the object.' : '';
+    const description = field.description + (replaces && !field.description.includes('replace') ? replaces : '');
+    attributes.push({ name: field.attribute, type: typeJson(tfTypeOf(field.type)), description, ...flags });
+  }
+  const blockTypes = kind.timeouts
+    ? [{
+        typeName: TIMEOUTS_BLOCK,
+        nesting: NESTING_SINGLE,
+        block: {
+          attributes: [{ name: 'create', type: typeJson('string'), optional: true, description: `How long to wait for a new ${kind.label} to be ready, e.g. "45m" (default ${kind.timeouts.create}).` }],
+          description: 'How long long-running operations may take.',
+        },
+      }]
+    : [];
+  return { version: 0, block: { version: 0, attributes, blockTypes, description: kind.description } };
+}

@@ -1,0 +1,31 @@
+import { providerHandlers, ProviderModel } from './provider';
+import { NOT_A_PLUGIN_MESSAGE, offersProtocol, startedByTerraform } from './transport/handshake';
+import { Logger, stderrLogger } from './transport/log';
+import { servePlugin } from './transport/server';
+
+/**
+ * Runs the provider as Terraform's plugin until Terraform shuts it down. Without the
+ * magic cookie (someone ran it by hand) it prints what it is and returns 1.
+ */
+export async function serveProvider(model: ProviderModel, env: NodeJS.ProcessEnv = process.env, logger: Logger = stderrLogger()): Promise<number> {
+  if (!startedByTerraform(env)) {
+    process.stderr.write(NOT_A_PLUGIN_MESSAGE);
+    return 1;
+  }
+  if (!offersProtocol(env)) {
+    process.stderr.write(`This provider speaks plugin protocol 6; this Terraform offers ${env.PLUGIN_PROTOCOL_VERSIONS}. Use Terraform >= 1.0.\n`);
+    return 1;
+  }
+  // Ctrl-C reaches the whole process group: Terraform answers it with StopProvider and
+  // Shutdown, so the plugin must not die on the signal itself.
+  process.on('SIGINT', () => logger.log('debug', 'interrupt received; waiting for Terraform to stop the provider'));
+  return new Promise<number>((resolve, reject) => {
+    servePlugin({
+      env,
+      handlers: providerHandlers(model, logger, env),
+      logger,
+      writeHandshake: (line) => process.stdout.write(line),
+      onShutdown: () => resolve(0),
+    }).catch(reject);
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * A small protobuf (proto3) encoder/decoder driven by message descriptors written in
+ * TypeScript (see messages.ts). The provider needs a few dozen messages of one schema
+ * that never changes at run time, so plain descriptors cost nothing to load, unlike
+ * parsing .proto text at start-up.
+ *
+ * Scalars are JS values (int64 as number: every int64 the protocol uses here is a
+ * small count, version or index), bytes are Buffers, messages are plain objects keyed
+ * by the descriptor's field names, maps are records, enums are numbers.
+ */
+
+export type ScalarType = 'string' | 'bytes' | 'bool' | 'int64' | 'enum';
+
+export interface FieldDescriptor {
+  readonly no: number;
+  readonly type: ScalarType | 'message' | 'map';
+  readonly repeated?: boolean;
+  /** The message type (for `message`, and the value type of a `map<string, Message>`). */
+  readonly message?: () => MessageDescriptor;
+  /** The value type of a `map<string, scalar>`. */
+  readonly mapValue?: ScalarType;
+}
+
+export type MessageDescriptor = { readonly [name: string]: FieldDescriptor };
+
+// Wire types (protobuf encoding spec).
+const VARINT = 0;
+const I64 = 1;
+const LEN = 2;
+const I32 = 5;
+
+class Writer {
+  private readonly chunks: Buffer[] = [];
+  private pending: number[] = [];
+
+  private flush(): void {
+    if (this.pending.length) {
+      this.chunks.push(Buffer.from(this.pending));
+      this.pending = [];
+    }
+  }
+
+  varint(value: number | bigint): void {
+    let v = BigInt.asUintN(64, BigInt(value));
+    if (v < 0x80n) {
+      this.pending.push(Number(v));
+      return;
+    }
+    while (v >= 0x80n) {
+      this.pending.push(Number(v & 0x7fn) | 0x80);
+      v >>= 7n;
+    }
+    this.pending.push(Number(v));
+  }
+
+  tag(no: number, wireType: number): void {
+    this.varint(no * 8 + wireType);
+  }
+
+  bytes(data: Uint8Array): void {
+    this.varint(data.length);
+    this.flush();
+    this.chunks.push(Buffer.from(data.buffer, data.byteOffset, data.length));
+  }
+
+  finish(): Buffer {
+    this.flush();
+    return Buffer.concat(this.chunks);
+  }
+}
+
+function writeScalar(w: Writer, no: number, type: ScalarType, value: unknown): void {
+  switch (type) {
+    case 'string':
+      w.tag(no, LEN);
+      w.bytes(Buffer.from(String(value), 'utf8'));
+      return;
+    case 'bytes':
+      w.tag(no, LEN);
+      w.bytes(value as Uint8Array);
+      return;
+    case 'bool':
+      w.tag(no, VARINT);
+      w.varint(value ? 1 : 0);
+      return;
+    case 'int64':
+    case 'enum':
+      w.tag(no, VARINT);
+      w.varint(value as number);
+      return;
+  }
+}
+
+/** proto3: default values are not written (an absent field reads back as its default). */
+function isDefault(type: ScalarType, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (type === 'bytes') return (value as Uint8Array).length === 0;
+  return value === '' || value === false || value === 0;
+}
+
+function writeMessage(w: Writer, desc: MessageDescriptor, obj: Record<string, unknown>): void {
+  for (const [name, field] of Object.entries(desc)) {
+    const value = obj[name];
+    if (value === undefined || value === null) continue;
+    if (field.type === 'map') {
+      for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+        const inner = new Writer();
+        writeScalar(inner, 1, 'string', key);
+        if (field.message) {
+          inner.tag(2, LEN);
+          inner.bytes(encodeMessage(field.message(), entry as Record<string, unknown>));
+        } else {
+          writeScalar(inner, 2, field.mapValue ?? 'string', entry);
+        }
+        w.tag(field.no, LEN);
+        w.bytes(inner.finish());
+      }
+      continue;
+    }
+    const values = field.repeated ? (value as unknown[]) : [value];
+    for (const item of values) {
+      if (field.type === 'message') {
+        w.tag(field.no, LEN);
+        w.bytes(encodeMessage(field.message!(), item as Record<string, unknown>));
+      } else if (field.repeated || !isDefault(field.type, item)) {
+        writeScalar(w, field.no, field.type, item);
+      }
+    }
+  }
+}
+
+export function encodeMessage(desc: MessageDescriptor, obj: Record<string, unknown>): Buffer {
+  const w = new Writer();
+  writeMessage(w, desc, obj);
+  return w.finish();
+}
+
+class Reader {
+  pos = 0;
+  constructor(readonly buf: Buffer, readonly end = buf.length) {}
+
+  varint(): bigint {
+    let result = 0n;
+    let shift = 0n;
+    for (;;) {
+      if (this.pos >= this.end) throw new Error('protobuf: truncated varint');
+      const byte = this.buf[this.pos++];
+      result |= BigInt(byte & 0x7f) << shift;
+      if (byte < 0x80) return result;
+      shift += 7n;
+    }
+  }
+
+  smallVarint(): number {
+    return Number(BigInt.asIntN(64, this.varint()));
+  }
+
+  bytes(): Buffer {
+    const len = this.smallVarint();
+    const start = this.pos;
+    this.pos += len;
+    if (this.pos > this.end) throw new Error('protobuf: truncated field');
+    return this.buf.subarray(start, this.pos);
+  }
+
+  skip(wireType: number): void {
+    if (wireType === VARINT) this.varint();
+    else if (wireType === I64) this.pos += 8;
+    else if (wireType === LEN) this.bytes();
+    else if (wireType === I32) this.pos += 4;
+    else throw new Error(`protobuf: unsupported wire type ${wireType}`);
+  }
+}
+
+function readScalar(r: Reader, type: ScalarType): unknown {
+  switch (type) {
+    case 'string':
+      return r.bytes().toString('utf8');
+    case 'bytes':
+      return Buffer.from(r.bytes());
+    case 'bool':
+      return r.varint() !== 0n;
+    case 'int64':
+    case 'enum':
+      return r.smallVarint();
+  }
+}
+
+function defaultOf(field: FieldDescriptor): unknown {
+  if (field.type === 'map') return {};
+  if (field.repeated) return [];
+  switch (field.type) {
+    case 'string':
+      return '';
+    case 'bytes':
+      return Buffer.alloc(0);
+    case 'bool':
+      return false;
+    case 'int64':
+    case 'enum':
+      return 0;
+    case 'message':
+      return undefined;
+  }
+}
+
+const byNumberCache = new WeakMap<MessageDescriptor, Map<number, [string, FieldDescriptor]>>();
+
+function byNumber(desc: MessageDescriptor): Map<number, [string, FieldDescriptor]> {
+  let map = byNumberCache.get(desc);
+  if (!map) {
+    map = new Map(Object.entries(desc).map(([name, field]) => [field.no, [name, field]]));
+    byNumberCache.set(desc, map);
+  }
+  return map;
+}
+
+/** Decodes a message; absent scalar fields take their proto3 default, absent messages are undefined. */
+export function decodeMessage<T = Record<string, unknown>>(desc: MessageDescriptor, buf: Buffer): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(desc)) out[name] = defaultOf(field);
+  const fields = byNumber(desc);
+  const r = new Reader(buf);
+  while (r.pos < r.end) {
+    const tag = r.smallVarint();
+    const no = Math.floor(tag / 8);
+    const wireType = tag & 7;
+    const known = fields.get(no);
+    if (!known) {
+      r.skip(wireType);
+      continue;
+    }
+    const [name, field] = known;
+    if (field.type === 'map') {
+      const entry = new Reader(r.bytes());
+      let key = '';
+      let value: unknown = field.message ? {} : defaultOf({ no: 2, type: field.mapValue ?? 'string' });
+      while (entry.pos < entry.end) {
+        const t = entry.smallVarint();
+        if (t >> 3 === 1) key = entry.bytes().toString('utf8');
+        else if (t >> 3 === 2) value = field.message ? decodeMessage(field.message(), entry.bytes()) : readScalar(entry, field.mapValue ?? 'string');
+        else entry.skip(t & 7);
+      }
+      (out[name] as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    if (field.type === 'message') {
+      const value = decodeMessage(field.message!(), r.bytes());
+      if (field.repeated) (out[name] as unknown[]).push(value);
+      else out[name] = value;
+      continue;
+    }
+    if (field.repeated && wireType === LEN && field.type !== 'string' && field.type !== 'bytes') {
+      // Packed repeated scalars.
+      const packed = new Reader(r.bytes());
+      while (packed.pos < packed.end) (out[name] as unknown[]).push(readScalar(packed, field.type));
+      continue;
+    }
+    const value = readScalar(r, field.type);
+    if (field.repeated) (out[name] as unknown[]).push(value);
+    else out[name] = value;
+  }
+  return out as T;
+}

@@ -1,0 +1,116 @@
+import type { ForwarderEntry } from '../client';
+import { ForwarderSpec, Identity, sameRemote, splitMailKey } from '../protocol';
+import type { ReconcileContext } from './context';
+import { createdThisRun } from './created';
+import { converge } from './converge';
+import type { FieldDiff } from './diff';
+import { callsForLookUp, LookUpFirst, observeMail, readMail, readMailIfPresent } from './mail-common';
+import { Observed, observed } from './observed';
+
+/**
+ * A forwarder is identified by domain + local part and owns that local part's
+ * forwarding: exactly one forwarder to the declared remote. Its target is changed the
+ * way the live service does it: create the new one, confirm it, then delete the old.
+ */
+export const address = (spec: Pick<ForwarderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
+
+async function forwardersOf(ctx: ReconcileContext, spec: ForwarderSpec): Promise<ForwarderEntry[]> {
+  return (await readMail(ctx, spec)).forwarders.filter((f) => f.local.toLowerCase() === spec.localPart);
+}
+
+export async function ensureForwarder(ctx: ReconcileContext, spec: ForwarderSpec): Promise<void> {
+  const outcome = await reconcileForwarder(ctx, spec, !createdThisRun(ctx, spec.packageDomain));
+  ctx.info(`${outcome} forwarder ${address(spec)} -> ${spec.remote}`);
+}
+
+/**
+ * `lookFirst` false (ensure on a package this apply created): the forwarder cannot
+ * exist yet, so it is created without reading the domain first; a 409 to that create
+ * proves otherwise, and the whole reconcile runs again with the look-up.
+ */
+export async function reconcileForwarder(
+  ctx: ReconcileContext, spec: ForwarderSpec, lookFirst = true,
+): Promise<'created' | 'adopted' | 'retargeted'> {
+  let live = lookFirst ? await forwardersOf(ctx, spec) : [];
+  const hadOthers = live.some((f) => !sameRemote(f.remote, spec.remote));
+  const existed = live.length > 0;
+  if (!live.some((f) => sameRemote(f.remote, spec.remote))) {
+    let attempts = 0;
+    try {
+      await converge(ctx, {
+        what: `${spec.path}: create forwarder ${address(spec)} -> ${spec.remote}`,
+        conflictMayBeOurs: true,
+        log: (l) => ctx.warn(l),
+        isDone: async () => (live = await forwardersOf(ctx, spec)).some((f) => sameRemote(f.remote, spec.remote)),
+        write: async () => {
+          attempts++;
+          try {
+            await ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote });
+          } catch (err) {
+            if (!lookFirst && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
+            throw err;
+          }
+        },
+      });
+    } catch (err) {
+      if (err instanceof LookUpFirst) return reconcileForwarder(ctx, spec, true);
+      throw err;
+    }
+  }
+  const stale = live.filter((f) => !sameRemote(f.remote, spec.remote));
+  if (stale.length) {
+    // Only after the new target is confirmed: mail is never left without a route.
+    await converge(ctx, {
+      what: `${spec.path}: delete old target(s) of forwarder ${address(spec)}`,
+      log: (l) => ctx.warn(l),
+      isDone: async () => (await forwardersOf(ctx, spec)).every((f) => sameRemote(f.remote, spec.remote)),
+      write: () => ctx.client.deleteMail(spec.packageDomain, spec.domain, stale.map((f) => f.id)),
+    });
+    for (const f of stale) ctx.info(`removed old target ${f.remote} of forwarder ${address(spec)}`);
+  }
+  if (!existed) return 'created';
+  return hadOthers ? 'retargeted' : 'adopted';
+}
+
+export async function deleteForwarder(ctx: ReconcileContext, id: Identity): Promise<void> {
+  const { localPart, domain } = splitMailKey(id.key);
+  const place = { path: id.key, packageDomain: id.placement, domain };
+  const find = async () => ((await readMailIfPresent(ctx, place))?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
+  const live = await find();
+  if (live.length === 0) {
+    ctx.info(`forwarder ${id.key} is already absent`);
+    return;
+  }
+  await converge(ctx, {
+    what: `delete forwarder ${id.key}`,
+    log: (l) => ctx.warn(l),
+    isDone: async () => (await find()).length === 0,
+    write: () => ctx.client.deleteMail(id.placement, domain, live.map((f) => f.id)),
+  });
+  ctx.info(`deleted forwarder ${id.key}`);
+}
+
+export async function observeForwarder(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const { localPart, domain } = splitMailKey(id.key);
+  const mail = await observeMail(ctx, id.placement, domain);
+  const live = (mail?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
+  if (live.length === 0) return undefined;
+  const remotes = live.map((f) => f.remote).sort();
+  return observed(
+    id,
+    { packageDomain: id.placement, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
+    { forwarderIds: live.map((f) => f.id) },
+  );
+}
+
+/** One forwarder to the declared remote (case-insensitive) is in sync; anything else differs. */
+export function diffForwarder(spec: Pick<ForwarderSpec, 'remote'>, remotes: readonly string[]): FieldDiff[] {
+  if (remotes.length === 1 && sameRemote(remotes[0], spec.remote)) return [];
+  const sorted = [...remotes].sort();
+  return [{ field: 'remote', declared: spec.remote, live: sorted.length === 1 ? sorted[0] : sorted }];
+}
+
+export async function diffObservedForwarder(_ctx: ReconcileContext, spec: ForwarderSpec, live: Observed): Promise<FieldDiff[]> {
+  const remote = live.fields.remote;
+  return diffForwarder(spec, Array.isArray(remote) ? (remote as string[]) : [String(remote)]);
+}

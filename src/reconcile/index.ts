@@ -1,0 +1,126 @@
+/**
+ * The engine-independent core (DESIGN §6): per kind, the live mapping, the diff and
+ * ensure / update / delete / observe over the client. Adapters (handler, provider,
+ * drift) call this entry only; they never reach into the kind modules.
+ *
+ * ```ts
+ * import { createContext, observe, diff, ensure, remove } from '../reconcile';
+ * const ctx = createContext({ client, info: log, warn: log, password: (mailbox) => secret });
+ * const live = await observe(ctx, identity);              // undefined: not in the account
+ * const changes = live ? await diff(ctx, spec, live) : []; // declared vs live, semantically
+ * const confirmed = await ensure(ctx, spec);               // create/adopt, write what differs, read back
+ * await remove(ctx, identity);                             // idempotent; cloud servers are retained (warned)
+ * ```
+ *
+ * - The context carries everything: client, output, the mailbox password source,
+ *   timing knobs, a store (the handler's journal, or memory) and, for one object's
+ *   ensure, its history (`withHistory`). No ambient request scope.
+ * - List reads are cached per context (`ctx.lists`): observing N objects makes one list
+ *   request per kind, plus one mail read per domain; `ensure` and `remove` clear them.
+ * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
+ */
+import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
+import { definitionOf, describeObject } from '../protocol';
+import type { ReconcileContext } from './context';
+import {
+  deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer,
+} from './cloud-server';
+import type { FieldDiff } from './diff';
+import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForwarder } from './forwarder';
+import { deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox } from './mailbox';
+import { ReconcileError } from './errors';
+import type { Observed } from './observed';
+import { deletePackage, diffObservedPackage, ensurePackage, observePackage } from './package';
+import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser } from './stack-user';
+
+export {
+  accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
+} from './context';
+export type { ContextOptions, EnsureHistory, ReconcileContext, Timing } from './context';
+export { memoryStore } from './store';
+export { defaultStoreDir, FileStore } from './file-store';
+export type { Store } from './store';
+export { ReconcileError } from './errors';
+export type { Observed } from './observed';
+export { describeDiffs, formatValue, sameSet } from './diff';
+export type { FieldDiff } from './diff';
+export { diffMailbox } from './mailbox';
+export { diffForwarder } from './forwarder';
+export { diffCloudServer } from './cloud-server';
+export { diffPackage, livePackageFromSummary } from './package';
+export type { LivePackage, ResolvedPackage } from './package';
+export { diffStackUser } from './stack-user';
+export { resolveTypeIn, resolveUserIn } from './refs';
+
+/** What the core does for one kind. */
+interface KindReconciler<K extends Kind> {
+  observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
+  diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
+  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
+}
+
+const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
+  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
+  mailbox: { observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
+  forwarder: { observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
+  'cloud-server': {
+    observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, remove: deleteCloudServer,
+  },
+  'stack-user': { observe: observeStackUser, diff: diffObservedStackUser, ensure: ensureStackUser, remove: deleteStackUser },
+};
+
+function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
+  return RECONCILERS[kind] as KindReconciler<K>;
+}
+
+/** Reads the object back by natural key; undefined when it does not exist. */
+export function observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined> {
+  return reconcilerOf(identity.kind).observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+}
+
+/** The declared fields that differ from the observed object (empty: in sync), compared semantically. */
+export function diff(ctx: ReconcileContext, spec: ObjectSpec, observed: Observed): Promise<FieldDiff[]> {
+  return reconcilerOf(spec.kind).diff(ctx, spec as never, observed);
+}
+
+/**
+ * Creates, adopts or updates the object so that it is as declared, and confirms it by
+ * reading back (converge). Does not read the object once more at the end: `ensure`
+ * does that for adapters that need the confirmed object.
+ */
+export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+  try {
+    await reconcilerOf(spec.kind).ensure(ctx, spec as never);
+  } finally {
+    ctx.lists.clear();
+  }
+}
+
+/** `reconcile`, then the object as the account now shows it. */
+export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
+  await reconcile(ctx, spec);
+  const live = await observe(ctx, definitionOf(spec.kind).identity(spec as never));
+  if (!live) throw new Error(`${spec.path}: ${definitionOf(spec.kind).label} ${definitionOf(spec.kind).identity(spec as never).key} was ensured but is not listed`);
+  return live;
+}
+
+/**
+ * Deletes the object, found by its identity; nothing to do when it is gone. Cloud
+ * servers are retained (warned). `path` (construct path or resource address), when the
+ * adapter knows it, is named in the error: an identity alone names only the natural key.
+ */
+export async function remove(ctx: ReconcileContext, identity: Identity, options: { readonly path?: string } = {}): Promise<void> {
+  try {
+    await reconcilerOf(identity.kind).remove(ctx, identity);
+  } catch (err) {
+    const { path } = options;
+    if (!path || !(err instanceof Error) || err.message.startsWith(`${path}:`)) throw err;
+    throw new ReconcileError(`${path}: delete ${describeObject(identity)}: ${err.message}`);
+  } finally {
+    ctx.lists.clear();
+  }
+}
+
+/** The 0.1 commands (`handler update`, `handler set-password`): see legacy.ts. */
+export { legacy } from './legacy';

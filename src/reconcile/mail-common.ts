@@ -1,0 +1,57 @@
+import type { MailDomain } from '../client';
+import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
+import type { ReconcileContext } from './context';
+import { ReconcileError } from './errors';
+
+/** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
+export interface MailPlace {
+  path: string;
+  packageDomain: string;
+  domain: string;
+}
+
+/** The domain's mail objects, or a clear error when the package or domain does not exist. */
+export async function readMail(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain> {
+  const mail = await readMailIfPresent(ctx, place);
+  if (!mail) {
+    throw new ReconcileError(
+      `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account. ` +
+        'If Terraform\'s state says it was created, an earlier apply was interrupted (or it was deleted outside Terraform): ' +
+        "run 'reseller-hosting drift --fix' to create what is missing, then apply again",
+    );
+  }
+  return mail;
+}
+
+/** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
+export async function readMailIfPresent(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain | undefined> {
+  try {
+    return await ctx.client.getMail(place.packageDomain, place.domain);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Thrown by the first create of a mail object that nobody looked for first (its
+ * package was created by this apply) when the API refuses it in a way that a look-up
+ * explains: 409 (it existed after all: read and adopt it) or 404 (the package or the
+ * domain is gone: the look-up reports it clearly).
+ */
+export class LookUpFirst extends Error {
+  constructor() {
+    super('the unchecked create was refused; look the object up first');
+    this.name = 'LookUpFirst';
+  }
+}
+
+/** Whether a refusal of an unchecked first create calls for a look-up (see LookUpFirst). */
+export function callsForLookUp(err: unknown): boolean {
+  return isDuplicateError(err) || isMissingObject(err);
+}
+
+/** The mail of a domain through the context's lists (one read per domain per context); undefined when gone. */
+export function observeMail(ctx: ReconcileContext, packageDomain: string, domain: string): Promise<MailDomain | undefined> {
+  return ctx.lists.get(`mail:${packageDomain}:${domain}`, () => readMailIfPresent(ctx, { path: '', packageDomain, domain }));
+}

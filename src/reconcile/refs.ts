@@ -1,0 +1,116 @@
+import type { PackageType, UserList } from '../client';
+import { isMissingObject, isValidationError } from '../client';
+import { StackUserRef } from '../protocol';
+import type { ReconcileContext } from './context';
+import { ReconcileError } from './errors';
+
+/**
+ * Package types and control-panel users rarely change, and every package needs both
+ * resolved (a type name to its id, an owner's e-mail to its `stack-user:N`). Each
+ * handler is its own process, so without a shared cache an apply of N packages reads
+ * the user list N times, and that list grows with the account (its grant map names
+ * every package): N requests and O(N^2) bytes. These caches are kept in the context's store (the handler's journal):
+ *
+ * - scoped to one Terraform run (`ctx.runScope`: for the carriers, the Terraform process), so a change
+ *   made in the control panel is seen by the next apply, and for at most LIST_CACHE_MS;
+ * - verified: a name or reference missing from a cached list is looked up again
+ *   before it is reported as unknown; before a write that changes a package's type or
+ *   owner the references are resolved afresh; and when the API rejects a create made
+ *   with cached references, they are resolved afresh and the create is made again if
+ *   they changed (see `retryWithFreshRefs`). A stale entry costs a request, never a wrong
+ *   or a skipped write.
+ */
+const LIST_CACHE_MS = 10 * 60_000;
+
+/** Reads a list through the journal cache (or afresh, refreshing the cache). */
+function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean, read: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+  return ctx.store.fill(`${list}:${ctx.accountScope}:${ctx.runScope}`, LIST_CACHE_MS, read, fresh);
+}
+
+/** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
+export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
+  const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
+  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes());
+  let found = find(types.value);
+  if (!found && types.cached) {
+    types = await cachedList(ctx, 'package-types', true, () => ctx.client.listPackageTypes());
+    found = find(types.value);
+  }
+  if (found) return found;
+  const choices = types.value.map((t) => `${t.label} (${t.id})`).join(', ');
+  throw new ReconcileError(`${path}: packageType "${wanted}" is not a package type of this account; available: ${choices}`);
+}
+
+/** `stack-user:N` -> contact e-mail: all the handler needs of the user list (not its growing grant map). */
+type UserDirectory = Record<string, string>;
+
+async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
+  return cachedList(ctx, 'user-directory', fresh, async () => {
+    const users = await ctx.client.listUsers();
+    return Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
+  });
+}
+
+/** A control-panel user ref, from `stack-user:N` (checked to exist) or `{ email }`. */
+export async function resolveUser(ctx: ReconcileContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
+  const find = (users: UserDirectory): string | undefined => {
+    if (typeof ref === 'string') return users[ref] !== undefined ? ref : undefined;
+    const wanted = ref.email.trim().toLowerCase();
+    return Object.keys(users).find((u) => users[u].trim().toLowerCase() === wanted);
+  };
+  let users = await userDirectory(ctx, fresh);
+  let found = find(users.value);
+  if (!found && users.cached) {
+    users = await userDirectory(ctx, true);
+    found = find(users.value);
+  }
+  if (found) return found;
+  if (typeof ref === 'string') throw new ReconcileError(`${path}: ${field} "${ref}" is not a control-panel user of this account`);
+  throw new ReconcileError(
+    `${path}: ${field} { email: "${ref.email}" } matches no control-panel user of this account; ` +
+      'create the user in the control panel or use a stack-user:<id> reference',
+  );
+}
+
+/** Whether a write was refused as invalid (400) or as naming an object that does not exist (404). */
+export function isRejection(err: unknown): boolean {
+  return isValidationError(err) || isMissingObject(err);
+}
+
+/**
+ * Runs a write made with references resolved from the caches. When the API rejects it
+ * and resolving afresh gives different references, the write is made once more with
+ * those; otherwise the rejection stands. Returns the references the write succeeded with.
+ */
+export async function retryWithFreshRefs<R>(
+  refs: R,
+  write: (refs: R) => Promise<void>,
+  refresh: () => Promise<R>,
+  same: (a: R, b: R) => boolean,
+  note?: (line: string) => void,
+): Promise<R> {
+  try {
+    await write(refs);
+    return refs;
+  } catch (err) {
+    if (!isRejection(err)) throw err;
+    const fresh = await refresh();
+    if (same(fresh, refs)) throw err;
+    note?.('the API refused a reference taken from the cached lists of this apply; resolved it afresh, writing again');
+    await write(fresh);
+    return fresh;
+  }
+}
+
+/** A package type by numeric id or by name (case-insensitive), in a list already read. */
+export function resolveTypeIn(types: readonly PackageType[], wanted: string | number): PackageType | undefined {
+  const byId = typeof wanted === 'number' || /^[0-9]+$/.test(String(wanted));
+  return types.find((t) => (byId ? t.id === Number(wanted) : t.label.toLowerCase() === String(wanted).trim().toLowerCase()));
+}
+
+/** A user ref, from `stack-user:N` (checked to exist) or `{ email }`, in a user list already read. */
+export function resolveUserIn(users: UserList, ref: StackUserRef): string | undefined {
+  if (typeof ref === 'string') return users.contact[ref] ? ref : undefined;
+  const wanted = ref.email.trim().toLowerCase();
+  return Object.entries(users.contact).find(([, c]) => c.email.trim().toLowerCase() === wanted)?.[0];
+}

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * DESIGN §6: one core, three adapters. Walks src/ and checks every import specifier
+ * against the folder's allowed neighbours, so that a crossing import fails here
+ * instead of slowly turning the adapters back into one tangle.
+ */
+const SRC = resolve(__dirname, '..', '..', 'src');
+
+/** Folder -> the src folders its files may import (besides itself). */
+const ALLOWED: Record<string, readonly string[]> = {
+  protocol: [],
+  client: ['protocol'],
+  reconcile: ['client', 'protocol'],
+  constructs: ['protocol'],
+  handler: ['reconcile', 'client', 'protocol'],
+  provider: ['reconcile', 'client', 'protocol'],
+  drift: ['reconcile', 'client', 'protocol'],
+  emulator: ['protocol'],
+};
+
+/** Packages a folder must not import: the adapters and the core never load cdktf. */
+const CDK_PACKAGES = /^(cdktf|cdktf-cli|@cdktf\/.*|constructs)$/;
+const NO_CDK = ['protocol', 'client', 'reconcile', 'handler', 'provider', 'drift', 'emulator'];
+/** The protocol is pure: no I/O modules. */
+const IO_MODULES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|dgram|tls|worker_threads)$/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function specifiers(text: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/gm,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const m of text.matchAll(pattern)) out.push(m[1]);
+  return out;
+}
+
+const folderOf = (file: string): string => relative(SRC, file).split(sep)[0].replace(/\.tsx?$/, '');
+
+function violations(): string[] {
+  const out: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    const allowed = ALLOWED[from];
+    if (!allowed) continue; // src/cli.ts, src/index.ts: the entry points may import anything
+    const where = relative(SRC, file);
+    for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('.')) {
+        const target = resolve(dirname(file), spec);
+        const to = relative(SRC, target).startsWith('..') ? '(outside src)' : folderOf(target);
+        if (to !== from && !allowed.includes(to)) out.push(`src/${where} imports ${spec} (${from} -> ${to})`);
+      } else {
+        if (NO_CDK.includes(from) && CDK_PACKAGES.test(spec)) out.push(`src/${where} imports ${spec} (${from} must not load cdktf)`);
+        if (from === 'protocol' && IO_MODULES.test(spec)) out.push(`src/${where} imports ${spec} (protocol is pure: no I/O)`);
+      }
+    }
+  }
+  return out;
+}
+
+test('no import crosses the boundaries of DESIGN §6', () => {
+  expect(violations()).toEqual([]);
+});
+
+test('the check sees the folders and would catch a crossing import', () => {
+  const folders = new Set(sourceFiles(SRC).map(folderOf));
+  for (const f of ['protocol', 'client', 'reconcile', 'constructs', 'handler', 'drift', 'emulator']) expect(folders).toContain(f);
+  expect(specifiers("import { x } from '../handler/run';\nexport * from './a';\nconst y = require('../drift');"))
+    .toEqual(['../handler/run', './a', '../drift']);
+});

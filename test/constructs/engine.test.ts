@@ -1,0 +1,50 @@
+import { Testing, TerraformStack } from 'cdktf';
+import { HostingPackage, ManagedObject, Mailbox, ResellerHosting, StackUser } from '../../src';
+import { resources, synth, validationMessages } from './util';
+
+/** ResellerHosting's `engine`: the one place the engine is chosen; `resourceType` is its deprecated alias. */
+describe('engine', () => {
+  test("engine 'null_resource' carries every object on null_resource, as resourceType did", () => {
+    const { json } = synth((stack) => {
+      const hosting = new ResellerHosting(stack, 'reseller', { engine: 'null_resource' });
+      expect(hosting.engine).toBe('null_resource');
+      expect(hosting.resourceType).toBe('null_resource');
+      const site = new HostingPackage(stack, 'site', { domainName: 'engine.example.com', packageType: 'Linux Starter' });
+      expect(site).toBeInstanceOf(ManagedObject);
+      expect(site.objectId).toBe('${null_resource.site.id}');
+    });
+    expect(Object.keys(resources(json, 'null_resource')).sort()).toEqual(['site', 'site_settings']);
+    expect(resources(json)).toEqual({});
+  });
+
+  test('the default is terraform_data, also for every kind', () => {
+    const { json } = synth((stack) => {
+      const owner = new StackUser(stack, 'owner', { email: 'o@example.com' });
+      const site = new HostingPackage(stack, 'site', { domainName: 'engine.example.com', packageType: 1, stackUser: owner });
+      new Mailbox(stack, 'info', { package: site, localPart: 'info' });
+    });
+    expect(Object.keys(resources(json)).sort()).toEqual(['info', 'info_settings', 'owner', 'owner_settings', 'site', 'site_settings']);
+  });
+
+  test("engine 'provider' is refused clearly until it is available, naming the construct", () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'MyStack');
+    new ResellerHosting(stack, 'reseller', { engine: 'provider' });
+    expect(() => new HostingPackage(stack, 'site', { domainName: 'engine.example.com', packageType: 1 }))
+      .toThrow("MyStack/site: engine 'provider' is not yet available");
+  });
+
+  test('bad or contradicting engine settings name the field and the rule', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'MyStack');
+    new ResellerHosting(stack, 'reseller', { engine: 'terraform_data', resourceType: 'null_resource' });
+    expect(validationMessages(stack)).toEqual([
+      'MyStack/reseller: resourceType (deprecated) says "null_resource" but engine says "terraform_data": set engine only',
+    ]);
+    const other = new TerraformStack(app, 'Other');
+    new ResellerHosting(other, 'reseller', { engine: 'carrier-pigeon' as never });
+    expect(validationMessages(other)).toEqual([
+      'Other/reseller: engine must be one of "provider", "terraform_data", "null_resource", not "carrier-pigeon"',
+    ]);
+  });
+});

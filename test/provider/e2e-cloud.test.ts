@@ -1,0 +1,134 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
+import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+
+/**
+ * The native provider with the kinds around a cloud server, under real Terraform:
+ * stack users (create, import by e-mail and by stack-user:N), a cloud server whose
+ * wait logs progress and honours `timeouts`, and whose destroy keeps it running with
+ * a warning; `import {}` with -generate-config-out.
+ */
+
+let tf: string;
+let emu: TestEmulator;
+let dir: string;
+let source: string;
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+
+function writeConfig(resources: Resources, extra: Record<string, unknown> = {}): void {
+  const doc = { terraform: { required_providers: { reseller: { source } } }, provider: { reseller: { api_url: emu.url } }, resource: resources, ...extra };
+  writeFileSync(join(dir, 'main.tf.json'), JSON.stringify(doc, null, 2));
+}
+
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_PROGRESS_INTERVAL_MS: '100', ...extra,
+});
+const planCode = async () => (await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, env(), [0, 2])).code;
+
+const serverStack = (): Resources => ({
+  reseller_stack_user: { owner: { email: 'cloud-owner@example.com', person_name: 'Cloud Owner' } },
+  reseller_cloud_server: {
+    web: {
+      host_name: 'web1.provider-cloud.com', cloud_provider: 'native', spec: 'small', zone: 'dc_location-uk',
+      for_user: '${reseller_stack_user.owner.email}', timeouts: { create: '5m' },
+    },
+  },
+  reseller_package: { app: { domain_name: 'app.provider-cloud.com', cloud_server: '${reseller_cloud_server.web.host_name}' } },
+});
+
+beforeAll(async () => {
+  tf = requireTerraform();
+  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
+  if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js'))) throw new Error("the provider bundle is missing: run 'npm run build' first (npm test does)");
+  const installer: typeof import('../../src/provider/install') = require(file);
+  source = installer.PROVIDER_SOURCE;
+  emu = await startTestEmulator({ provisionDelayMs: 1500 });
+  dir = tempDir('provider-cloud');
+  installer.installProvider(join(dir, 'terraform.d', 'plugins'));
+  writeConfig(serverStack());
+  await terraform(tf, ['init', '-input=false', '-no-color'], dir, env());
+}, E2E_TIMEOUT_MS);
+
+afterAll(async () => {
+  await emu?.stop();
+});
+
+describe('native provider: stack users and cloud servers', () => {
+  it('creates a user, orders a server (progress in TF_LOG=info) and places a package on it; a re-plan is empty', async () => {
+    const applied = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env({ TF_LOG: 'info' }));
+    expect(applied.stdout + applied.stderr).toMatch(/provider\.terraform-provider-reseller_v[^:]*: waiting for cloud server web1\.provider-cloud\.com/);
+    const account = emu.account();
+    const server = account.cloudServers.find((s) => s.name === 'web1.provider-cloud.com')!;
+    expect(server).toMatchObject({ spec: 'small', zone: 'dc_location-uk' });
+    const user = account.users.find((u) => u.contact.email === 'cloud-owner@example.com')!;
+    expect(server.forUser).toBe(user.ref);
+    expect(account.packages.find((p) => p.name === 'app.provider-cloud.com')!.cloudServerId).toBe(server.id);
+    expect(await planCode()).toBe(0);
+    const state = JSON.parse((await terraform(tf, ['show', '-json'], dir, env())).stdout);
+    const values = (address: string) => state.values.root_module.resources.find((r: any) => r.address === address).values;
+    expect(values('reseller_cloud_server.web')).toMatchObject({ id: 'web1.provider-cloud.com', server_id: server.id });
+    expect(values('reseller_stack_user.owner')).toMatchObject({ id: 'cloud-owner@example.com', user_ref: user.ref });
+  }, E2E_TIMEOUT_MS);
+
+  it('imports users by e-mail and by stack-user:N, and writes configuration for an import block (-generate-config-out)', async () => {
+    const ops = emu.account().users.find((u) => u.contact.email === 'ops@example.org')!;
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    writeConfig(resources, { import: [{ to: 'reseller_stack_user.ops', id: ops.ref }, { to: 'reseller_package.generated', id: 'app.provider-cloud.com' }] });
+    rmGenerated();
+    const plan = await terraform(tf, ['plan', '-input=false', '-no-color', '-generate-config-out=generated.tf'], dir, env(), [0, 2]);
+    expect(plan.stdout).toMatch(/Plan: 2 to import, 0 to add, 0 to change, 0 to destroy/);
+    const generated = readFileSync(join(dir, 'generated.tf'), 'utf8');
+    expect(generated).toMatch(/resource "reseller_package" "generated" \{/);
+    expect(generated).toMatch(/domain_name\s+= "app.provider-cloud.com"/);
+    expect(generated).toMatch(/cloud_server\s+= "web1.provider-cloud.com"/);
+    rmGenerated();
+    writeConfig(resources, { import: [{ to: 'reseller_stack_user.ops', id: ops.ref }] });
+    const imported = await savedPlan(tf, dir, env());
+    expect(imported.changes).toEqual({});
+    await terraform(tf, ['apply', '-input=false', '-no-color', 'p'], dir, env());
+    writeConfig(resources);
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
+  it('gives up a cloud server wait at its timeouts.create, then adopts the ordered server on the next apply', async () => {
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server.slow = {
+      host_name: 'web2.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk',
+      for_user: 'ops@example.org', timeouts: { create: '1s' },
+    };
+    writeConfig(resources);
+    const failed = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(), [1]);
+    expect(failed.stderr).toMatch(/Could not create the cloud server web2\.provider-cloud\.com/);
+    expect(emu.account().cloudServers.filter((s) => s.name === 'web2.provider-cloud.com')).toHaveLength(1);
+    (resources.reseller_cloud_server.slow as { timeouts: unknown }).timeouts = { create: '2m' };
+    writeConfig(resources);
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+    expect(emu.account().cloudServers.filter((s) => s.name === 'web2.provider-cloud.com')).toHaveLength(1); // adopted, not ordered twice
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
+  it('destroying a cloud server removes it from state with a warning and leaves it running', async () => {
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    delete resources.reseller_cloud_server;
+    delete resources.reseller_package;
+    writeConfig(resources);
+    const plan = await savedPlan(tf, dir, env());
+    expect(plan.changes).toEqual({ 'reseller_cloud_server.web': ['delete'], 'reseller_cloud_server.slow': ['delete'], 'reseller_package.app': ['delete'] });
+    const applied = await terraform(tf, ['apply', '-input=false', '-no-color', 'p'], dir, env());
+    expect(applied.stdout + applied.stderr).toMatch(/Warning:[\s\S]*web1\.provider-cloud\.com[\s\S]*NOT cancelled/);
+    expect(emu.account().cloudServers.map((s) => s.name)).toContain('web1.provider-cloud.com');
+    expect(emu.account().packages.map((p) => p.name)).not.toContain('app.provider-cloud.com');
+    const state = JSON.parse((await terraform(tf, ['show', '-json'], dir, env())).stdout);
+    expect(state.values.root_module.resources.map((r: any) => r.address).sort()).toEqual(['reseller_stack_user.ops', 'reseller_stack_user.owner']);
+  }, E2E_TIMEOUT_MS);
+});
+
+function rmGenerated(): void {
+  require('node:fs').rmSync(join(dir, 'generated.tf'), { force: true });
+}
