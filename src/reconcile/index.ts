@@ -18,6 +18,11 @@
  * - List reads are cached per context (`ctx.lists`): observing N objects makes one list
  *   request per kind, plus one mail read per domain; `ensure` and `remove` clear them.
  * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
+ * - A mailbox's password is set by `ensure` when the context's history says so
+ *   (context.ts, EnsureHistory): `history: {}` for a first ensure (Create: set the
+ *   declared password), `{ replaced: { passwordVersion: old } }` for a later one (set it
+ *   only when the version changed); no history (drift --fix): an existing mailbox keeps
+ *   its password. `withHistory(ctx, history)` gives one object's ensure its own.
  */
 import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
 import { definitionOf, describeObject } from '../protocol';
