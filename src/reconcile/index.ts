@@ -105,8 +105,9 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
 /** `reconcile`, then the object as the account now shows it. */
 export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
   await reconcile(ctx, spec);
-  const live = await observe(ctx, definitionOf(spec.kind).identity(spec as never));
-  if (!live) throw new Error(`${spec.path}: ${definitionOf(spec.kind).label} ${definitionOf(spec.kind).identity(spec as never).key} was ensured but is not listed`);
+  const identity = definitionOf(spec.kind).identity(spec as never);
+  const live = await observe(ctx, identity);
+  if (!live) throw new ReconcileError(`${spec.path}: ${describeObject(identity)} was ensured but is not listed (yet); apply again`);
   return live;
 }
 
