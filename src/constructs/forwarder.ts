@@ -49,8 +49,8 @@ export class Forwarder extends ManagedObject {
       parent: address.parent,
       claims: () => address.claims(),
     }, (p) => {
-      address.validate(p, this);
-      p.check('remote', props.remote, checkEmailAddress);
+      address.validate(p, this, spec);
+      p.definition(spec, ['remote']);
       const own = address.address;
       const remote = literal(props.remote, (r) => (checkEmailAddress(r) ? '' : canonicalEmail(r).toLowerCase()));
       if (own && remote && own === remote) {

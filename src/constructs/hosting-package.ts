@@ -1,6 +1,6 @@
 import { IResolvable } from './private/cdk';
 import { Construct, IConstruct } from 'constructs';
-import { canonicalDomain, checkDomainName, checkPackageTypeRef, checkStackUserRef, PackageSpec, StackUserRef } from '../protocol';
+import { canonicalDomain, checkDomainName, PackageSpec, StackUserRef } from '../protocol';
 import { StackUser, stackUserConstruct } from './stack-user';
 import type { ICloudServer } from './managed-cloud-server';
 import { canonDomain, canonStackUser, checkRelativePath, literal } from './private/names';
@@ -8,7 +8,7 @@ import { Claim } from './private/registry';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { ObjectReference } from './private/reference';
 import { containsToken, isToken } from './private/tokens';
-import { checkBoolean, describe, Problems } from './private/validation';
+import { describe, Problems } from './private/validation';
 
 /** A hosting package mail objects can be created on: managed here or referenced. */
 export interface IHostingPackage extends IConstruct {
@@ -122,6 +122,8 @@ export class HostingPackage extends ManagedObject implements IHostingPackage {
       claims: () => this.claims(props),
       after: user ? [{ field: 'stackUser', construct: user }] : undefined,
     }, (p) => {
+      // The definition's rules; extra names and document roots have the construct's own, finer ones.
+      p.definition(spec, ['domainName', 'packageType', 'label', 'stackUser', 'enabled']);
       validatePackage(p, props);
     });
   }
@@ -145,7 +147,6 @@ export class HostingPackage extends ManagedObject implements IHostingPackage {
 }
 
 function validatePackage(p: Problems, props: HostingPackageProps): void {
-  p.check('domainName', props.domainName, checkDomainName);
   const primary = literal(props.domainName, canonicalDomain);
   const known = new Set<string>(primary ? [primary] : []);
   // documentRoots keys are checked against the domains only when all are known and valid
@@ -192,14 +193,6 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
   }
 
   // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
-  if (props.packageType !== undefined || !props.cloudServer) p.check('packageType', props.packageType, checkPackageTypeRef);
-  p.check('label', props.label, (v) => {
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') return `must be a string, not ${describe(v)}`;
-    return v.length > 255 ? `is ${v.length} characters long; at most 255 are allowed` : undefined;
-  });
-  if (props.stackUser !== undefined && !stackUserConstruct(props.stackUser)) p.check('stackUser', props.stackUser, checkStackUserRef);
-  p.check('enabled', props.enabled, checkBoolean);
 }
 
 class PackageReference extends ObjectReference implements IHostingPackage {

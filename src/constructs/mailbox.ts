@@ -85,7 +85,7 @@ export class Mailbox extends ManagedObject {
       password: hasPassword ? { value: props.password, version: passwordVersion } : undefined,
       claims: () => address.claims(),
     }, (p) => {
-      address.validate(p, this);
+      address.validate(p, this, spec);
       if (props.password !== undefined && props.passwordEnv !== undefined) {
         p.field('password', 'and passwordEnv must not both be set: give the password one way');
       }

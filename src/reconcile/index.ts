@@ -18,6 +18,11 @@
  * - List reads are cached per context (`ctx.lists`): observing N objects makes one list
  *   request per kind, plus one mail read per domain; `ensure` and `remove` clear them.
  * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
+ * - A mailbox's password is set by `ensure` when the context's history says so
+ *   (context.ts, EnsureHistory): `history: {}` for a first ensure (Create: set the
+ *   declared password), `{ replaced: { passwordVersion: old } }` for a later one (set it
+ *   only when the version changed); no history (drift --fix): an existing mailbox keeps
+ *   its password. `withHistory(ctx, history)` gives one object's ensure its own.
  */
 import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
 import { definitionOf, describeObject } from '../protocol';
@@ -100,8 +105,9 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
 /** `reconcile`, then the object as the account now shows it. */
 export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
   await reconcile(ctx, spec);
-  const live = await observe(ctx, definitionOf(spec.kind).identity(spec as never));
-  if (!live) throw new Error(`${spec.path}: ${definitionOf(spec.kind).label} ${definitionOf(spec.kind).identity(spec as never).key} was ensured but is not listed`);
+  const identity = definitionOf(spec.kind).identity(spec as never);
+  const live = await observe(ctx, identity);
+  if (!live) throw new ReconcileError(`${spec.path}: ${describeObject(identity)} was ensured but is not listed (yet); apply again`);
   return live;
 }
 

@@ -1,6 +1,6 @@
 import { TerraformStack } from './cdk';
 import { IConstruct } from 'constructs';
-import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, Kind } from '../../protocol';
+import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, ForwarderSpec, Kind, MailboxSpec } from '../../protocol';
 import type { IHostingPackage } from '../hosting-package';
 import { canonDomain, canonLocalPart, literal } from './names';
 import { Claim } from './registry';
@@ -54,13 +54,13 @@ export class MailAddress {
     ];
   }
 
-  public validate(p: Problems, self: IConstruct): void {
+  public validate(p: Problems, self: IConstruct, spec: MailboxSpec | ForwarderSpec): void {
     const pkg = this.props.package;
     if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
       p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');
       return;
     }
-    p.check('localPart', this.props.localPart, checkLocalPart);
+    p.definition(spec, ['localPart']);
     if (this.props.domain !== undefined) p.check('domain', this.props.domain, checkDomainName);
     const domain = this.domain;
     const domains = pkg.domainNames;

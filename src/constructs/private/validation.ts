@@ -29,10 +29,12 @@ export class Problems {
   /**
    * The kind definition's rules (the same the handler applies at apply time), for the
    * fields whose values are known at synth: a token-valued field is checked once resolved.
+   * `only`: the fields the construct does not check in its own, more detailed way.
    */
-  public definition(spec: ObjectSpec): void {
+  public definition(spec: ObjectSpec, only?: readonly string[]): void {
     for (const problem of checkSpec(spec, this.path).problems) {
       const root = problem.field.replace(/\[.*$/, '');
+      if (only && !only.includes(root)) continue;
       if (!containsToken((spec as unknown as Record<string, unknown>)[root])) this.messages.push(problem.message);
     }
   }
