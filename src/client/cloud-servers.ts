@@ -102,7 +102,7 @@ export async function orderCloudServer(ctx: ApiContext, request: OrderCloudServe
       configuration,
       periodMonths: String(request.periodMonths),
       type: nonEmptyString(request.type, operation, 'type'),
-      forUser: toUserRef(request.forUser, operation),
+      ...(request.forUser !== undefined ? { forUser: toUserRef(request.forUser, operation) } : {}),
     },
     parse: (data) => shape.id(data, 'result'),
   });

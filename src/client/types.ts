@@ -166,7 +166,8 @@ export interface OrderCloudServerRequest {
   };
   periodMonths: number;
   type: string;
-  forUser: string;
+  /** The control-panel user the server is for; optional (the service's cloud guide). */
+  forUser?: string;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -38,8 +38,9 @@ export interface ManagedCloudServerProps extends ManagedObjectProps {
   /**
    * The control-panel user the server is for: a `StackUser` of this stack, `stack-user:<n>`
    * or `{ email }` of an existing user.
+   * @default - none: the order names no user (the API makes it optional)
    */
-  readonly forUser: StackUserRef | StackUser;
+  readonly forUser?: StackUserRef | StackUser;
   /**
    * Order the server under the reseller's own brand (native provider only).
    * @default false
@@ -77,7 +78,7 @@ export class ManagedCloudServer extends ManagedObject implements ICloudServer {
       spec: props.spec,
       zone: props.zone,
       periodMonths: props.periodMonths ?? 1,
-      forUser: (user ? { email: user.email } : canonStackUser(props.forUser as StackUserRef)) as StackUserRef,
+      forUser: user ? { email: user.email } : canonStackUser(props.forUser as StackUserRef | undefined),
       branded: (props.branded ?? false) as boolean,
       timeoutMinutes: props.timeoutMinutes ?? DEFAULT_CLOUD_TIMEOUT_MINUTES,
     };

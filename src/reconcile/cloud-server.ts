@@ -103,7 +103,9 @@ export async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec
 }
 
 async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderName: string): Promise<number | undefined> {
-  const forUser = await resolveUser(ctx, spec.path, 'forUser', spec.forUser);
+  // No user declared: the order names none (the API makes forUser optional).
+  const userRef = spec.forUser;
+  const forUser = userRef === undefined ? undefined : await resolveUser(ctx, spec.path, 'forUser', userRef);
   const size = CLOUD_SIZES[spec.provider][spec.spec];
   const product = CLOUD_PRODUCT[spec.provider];
   // Recorded before the request: if the process dies mid-request, the next run waits
@@ -130,7 +132,7 @@ async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderNam
           forUser: user,
         });
       },
-      () => resolveUser(ctx, spec.path, 'forUser', spec.forUser, true),
+      async () => (userRef === undefined ? undefined : resolveUser(ctx, spec.path, 'forUser', userRef, true)),
       (a, b) => a === b,
       (line) => ctx.warn(`${spec.path}: order cloud server ${spec.hostName}: ${line}`),
     );

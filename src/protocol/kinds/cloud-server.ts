@@ -14,8 +14,8 @@ export interface CloudServerSpec {
   readonly spec: string;
   readonly zone: string;
   readonly periodMonths: number;
-  /** The control-panel user the server is ordered for. */
-  readonly forUser: StackUserRef;
+  /** The control-panel user the server is ordered for; none: the reseller's own (the API makes it optional). */
+  readonly forUser?: StackUserRef;
   readonly branded: boolean;
   /** How long `ensure` waits for a new server to be listed before failing. */
   readonly timeoutMinutes: number;
@@ -34,7 +34,7 @@ export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
     description: 'Reseller-branded (native provider only); chosen when ordering.' },
   { name: 'periodMonths', attribute: 'period_months', type: 'number', role: 'create-only', presence: 'default', defaultValue: 1, readable: false,
     description: 'Billing period of the order, in months.' },
-  { name: 'forUser', attribute: 'for_user', type: 'string', role: 'create-only', presence: 'required', readable: false,
+  { name: 'forUser', attribute: 'for_user', type: 'string', role: 'create-only', presence: 'optional', readable: false,
     description: 'Control-panel user the server is ordered for ("stack-user:N" or an e-mail).' },
   { name: 'timeoutMinutes', attribute: 'timeout_minutes', type: 'number', role: 'setting', presence: 'default', defaultValue: 30, readable: false, carrierOnly: true,
     description: 'How long to wait for a new server to be listed.' },
@@ -52,7 +52,7 @@ export function checkCloudServer(raw: CloudServerSpec, path: string = raw.path):
     p.add('zone', checkCloudZone(raw.provider, raw.zone));
   }
   p.add('periodMonths', checkPeriodMonths(raw.periodMonths));
-  p.add('forUser', checkStackUserRef(raw.forUser));
+  if (raw.forUser !== undefined) p.add('forUser', checkStackUserRef(raw.forUser));
   p.add('branded', checkBool(raw.branded));
   if (raw.branded && !providerProblem && raw.provider !== CloudProvider.NATIVE) {
     p.add('branded', `is only available with provider ${CloudProvider.NATIVE}, not ${describeValue(raw.provider)}`);
