@@ -26,12 +26,14 @@ describe('engine', () => {
     expect(Object.keys(resources(json)).sort()).toEqual(['info', 'info_settings', 'owner', 'owner_settings', 'site', 'site_settings']);
   });
 
-  test("engine 'provider' is refused clearly until it is available, naming the construct", () => {
-    const app = Testing.app();
-    const stack = new TerraformStack(app, 'MyStack');
-    new ResellerHosting(stack, 'reseller', { engine: 'provider' });
-    expect(() => new HostingPackage(stack, 'site', { domainName: 'engine.example.com', packageType: 1 }))
-      .toThrow("MyStack/site: engine 'provider' is not yet available");
+  test("engine 'provider' makes one reseller_* resource per construct (test/constructs/provider-engine.test.ts has the details)", () => {
+    const { json } = synth((stack) => {
+      new ResellerHosting(stack, 'reseller', { engine: 'provider' });
+      const site = new HostingPackage(stack, 'site', { domainName: 'engine.example.com', packageType: 1 });
+      expect(site.objectId).toBe('${reseller_package.site.id}');
+    });
+    expect(Object.keys(resources(json, 'reseller_package'))).toEqual(['site']);
+    expect(resources(json)).toEqual({});
   });
 
   test('bad or contradicting engine settings name the field and the rule', () => {
