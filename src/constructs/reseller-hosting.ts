@@ -2,7 +2,7 @@ import { TerraformProvider, TerraformStack } from './private/cdk';
 import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
-import { Engine, ENGINES } from './private/engines/engine';
+import { DEFAULT_ENGINE, Engine, ENGINES } from './private/engines/engine';
 import { HostingSettings, registryOf } from './private/registry';
 import { isToken } from './private/tokens';
 import { addRules, describe } from './private/validation';
@@ -26,19 +26,20 @@ export interface ResellerHostingProps {
    */
   readonly resellerId?: string;
   /**
-   * How each construct becomes Terraform (DESIGN §2): `provider` (the native provider's
-   * resources; not yet available in this version), or a provisioner carrier: the
-   * built-in `terraform_data` (Terraform >= 1.4, no provider download) or
-   * `null_resource` from the hashicorp/null provider (whose provider block is then
-   * added to the stack). Declare ResellerHosting before the other reseller constructs
-   * of the stack when it is not `terraform_data`.
-   * @default 'terraform_data'
+   * How each construct becomes Terraform (DESIGN §2): `provider`, the native provider of
+   * this package (one `reseller_*` resource per construct; drift shows in
+   * `terraform plan`, removing a construct deletes its object; Terraform >= 1.11), or a
+   * provisioner carrier for those who cannot run a plugin: the built-in `terraform_data`
+   * (Terraform >= 1.4) or `null_resource` from the hashicorp/null provider (whose
+   * provider block is then added to the stack). Declare ResellerHosting before the
+   * other reseller constructs of the stack when it is not `provider`.
+   * @default 'provider'
    */
   readonly engine?: Engine;
   /**
    * The carrier resource type: the same as `engine` for the two carriers.
    * @deprecated use `engine`.
-   * @default 'terraform_data'
+   * @default - `engine`
    */
   readonly resourceType?: CarrierResourceType;
 }
@@ -74,7 +75,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
     super(scope, id);
     this.apiUrl = props.apiUrl;
     this.resellerId = props.resellerId;
-    this.engine = props.engine ?? props.resourceType ?? 'terraform_data';
+    this.engine = props.engine ?? props.resourceType ?? DEFAULT_ENGINE;
     this.resourceType = this.engine === 'null_resource' ? 'null_resource' : 'terraform_data';
 
     const registry = registryOf(this);
@@ -101,10 +102,10 @@ export class ResellerHosting extends Construct implements HostingSettings {
         p.field('engine', `must be one of ${ENGINES.map((e) => `"${e}"`).join(', ')}, not ${describe(this.engine)}`);
       } else if (props.engine !== undefined && props.resourceType !== undefined && props.engine !== props.resourceType) {
         p.field('resourceType', `(deprecated) says "${props.resourceType}" but engine says "${props.engine}": set engine only`);
-      } else if (this.engine !== 'terraform_data' && objectsBefore > 0) {
+      } else if (this.engine !== DEFAULT_ENGINE && objectsBefore > 0) {
         p.field(
           field,
-          `"${this.engine}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use terraform_data; declare it first`,
+          `"${this.engine}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use ${DEFAULT_ENGINE}; declare it first`,
         );
       }
       if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));

@@ -43,7 +43,7 @@ function everyKind(stack: TerraformStack, options: { apiUrl?: string } = {}) {
 
 describe("engine 'provider'", () => {
   test('each construct synthesizes one reseller_* resource with the schema attributes and references to its parents', () => {
-    const { json } = synth((stack) => everyKind(stack));
+    const { json } = synth((stack) => everyKind(stack), true, 'as-declared');
     expect(resources(json)).toEqual({}); // no carriers
     const body = (type: string, name: string) => {
       const { '//': _metadata, ...rest } = resources(json, type)[name];
@@ -79,7 +79,7 @@ describe("engine 'provider'", () => {
   });
 
   test('the stack requires the provider at this package version and configures it from ResellerHosting', () => {
-    const { json } = synth((stack) => everyKind(stack, { apiUrl: 'http://127.0.0.1:9999' }));
+    const { json } = synth((stack) => everyKind(stack, { apiUrl: 'http://127.0.0.1:9999' }), true, 'as-declared');
     const version = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
     expect(json.terraform.required_providers).toEqual({ reseller: { source: PROVIDER_SOURCE, version } });
     expect(json.provider).toEqual({ reseller: [{ api_url: 'http://127.0.0.1:9999' }] });
@@ -93,7 +93,7 @@ describe("engine 'provider'", () => {
       const site = new HostingPackage(stack, 'site', { domainName: 'gone.example.com', packageType: 1, absent: true });
       objectId = site.objectId;
       new Forwarder(stack, 'sales', { package: site, localPart: 'sales', remote: 'a@example.org', absent: true });
-    });
+    }, true, 'as-declared');
     expect(objectId).toBe('${reseller_package.site.id}');
     expect(resources(json, 'reseller_package').site).toMatchObject({ count: 0, domain_name: 'gone.example.com', package_type: '1' });
     expect(resources(json, 'reseller_forwarder').sales).toMatchObject({ count: 0, package: 'gone.example.com' });
@@ -104,7 +104,7 @@ describe("engine 'provider'", () => {
       new ResellerHosting(stack, 'reseller', { engine: 'provider' });
       const label = new TerraformVariable(stack, 'label', { type: 'string' });
       new HostingPackage(stack, 'site', { domainName: 'tokens.example.com', packageType: 'Linux Starter', label: label.stringValue });
-    });
+    }, true, 'as-declared');
     expect(resources(json, 'reseller_package').site.label).toBe('${var.label}');
   });
 
