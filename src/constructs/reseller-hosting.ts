@@ -12,15 +12,17 @@ export type { CarrierResourceType, Engine };
 /** Stack-wide settings of the reseller constructs. */
 export interface ResellerHostingProps {
   /**
-   * Base URL of the reseller API, passed to the handler as `RESELLER_API_URL`.
-   * Must be a literal `http://` or `https://` URL (no token: destroy-time provisioners
-   * can only use literals), without credentials.
-   * @default - not set: the handler uses `RESELLER_API_URL` from the environment of
-   * `terraform apply`, else its built-in default.
+   * Base URL of the reseller API: the provider block's `api_url` (engine `provider`),
+   * or `RESELLER_API_URL` of the handler (carriers). Must be a literal `http://` or
+   * `https://` URL (no token: the carriers' destroy-time provisioners can only use
+   * literals), without credentials.
+   * @default - not set: the provider or handler uses `RESELLER_API_URL` from the
+   * environment of `terraform`, else its built-in default.
    */
   readonly apiUrl?: string;
   /**
-   * Reseller id used in `/reseller/{id}/...` paths, passed as `RESELLER_ID`. A literal.
+   * Reseller id used in `/reseller/{id}/...` paths: the provider block's `reseller_id`,
+   * or `RESELLER_ID` of the handler. A literal.
    * @default - not set: the handler uses `RESELLER_ID` from the environment, else `*`
    * (the API key's own account).
    */
