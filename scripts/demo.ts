@@ -55,9 +55,9 @@ async function main(): Promise<number> {
     new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true });
     app.synth();
     const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
-    // The emulator starts empty, so any state from an earlier demo run is stale; and a
-    // rebuilt provider no longer matches the checksum an earlier run locked.
-    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup', '.terraform.lock.hcl']) if (existsSync(join(stackDir, f))) rmSync(join(stackDir, f));
+    // The emulator starts empty, so any state from an earlier demo run is stale. (The
+    // lock file stays: synth records the provider it placed there.)
+    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) if (existsSync(join(stackDir, f))) rmSync(join(stackDir, f));
 
     const env = {
       RESELLER_API_URL: emulator.url,

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
@@ -127,4 +128,46 @@ export function installProvider(pluginsDir: string, version = packageVersion(), 
   const executable = join(dir, providerExecutableName(version));
   writeIfChanged(executable, launcherText(), 0o755);
   return executable;
+}
+
+/**
+ * Terraform's `h1:` hash of an unpacked provider package (the Go module "dirhash"
+ * Hash1): SHA-256 over the sorted lines `<sha256 hex>  <file name>\n` of its files.
+ */
+export function packageHash(packageDir: string): string {
+  const lines = readdirSync(packageDir)
+    .sort()
+    .map((name) => `${createHash('sha256').update(readFileSync(join(packageDir, name))).digest('hex')}  ${name}\n`)
+    .join('');
+  return `h1:${createHash('sha256').update(lines).digest('base64')}`;
+}
+
+const LOCK_FILE = '.terraform.lock.hcl';
+const LOCK_HEADER = '# This file is maintained automatically by "terraform init".\n# Manual edits may be lost in future updates.\n';
+
+/**
+ * Records the placed provider in the working directory's dependency lock file (adding
+ * or replacing only its own block). `terraform init` then verifies the package against
+ * it, and tools that lock providers for other platforms when a stack has no lock file
+ * yet (`cdktf deploy` runs `terraform providers lock`, which asks the source's registry
+ * and would fail: `reseller-hosting.local` is not one) find it locked already. A
+ * rebuilt or upgraded provider rewrites its entry at the next synth.
+ */
+export function lockProvider(workingDirectory: string, version: string, packageDir: string): void {
+  const block = [
+    `provider "${PROVIDER_SOURCE}" {`,
+    `  version     = "${version}"`,
+    `  constraints = "${version}"`,
+    '  hashes = [',
+    `    "${packageHash(packageDir)}",`,
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+  const file = join(workingDirectory, LOCK_FILE);
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : LOCK_HEADER;
+  const escaped = PROVIDER_SOURCE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const ours = new RegExp(`provider "${escaped}" \\{[\\s\\S]*?\\n\\}\\n?`);
+  const next = ours.test(current) ? current.replace(ours, () => block) : `${current.replace(/\n*$/, '\n')}\n${block}`;
+  writeIfChanged(file, next);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
@@ -8,7 +8,7 @@ import {
 import { PROVIDER_SOURCE } from '../../src/protocol';
 import { coreModel } from '../../src/provider/core-kinds';
 import { schemaMessageOf } from '../../src/provider/resources/schema';
-import { installProvider } from '../../src/provider-mirror';
+import { installProvider, lockProvider, packageHash } from '../../src/provider-mirror';
 import { resources, synth, validationMessages } from './util';
 
 /**
@@ -138,6 +138,27 @@ describe("engine 'provider'", () => {
     expect(readFileSync(executable, 'utf8')).not.toContain(outdir);
     expect(readFileSync(executable, 'utf8')).not.toContain(join(__dirname, '..', '..'));
     expect(readFileSync(join(stackDir, 'cdk.tf.json'), 'utf8')).not.toContain(join(__dirname, '..', '..'));
+    // And locked, so that `cdktf deploy` never asks a registry to lock it.
+    const lock = readFileSync(join(stackDir, '.terraform.lock.hcl'), 'utf8');
+    expect(lock).toContain(`provider "${PROVIDER_SOURCE}" {\n  version     = "${version}"\n  constraints = "${version}"\n  hashes = [\n    "${packageHash(dir)}",\n  ]\n}\n`);
+  });
+
+  test("the lock file keeps other providers' entries and replaces only its own", () => {
+    const work = mkdtempSync(join(tmpdir(), 'provider-engine-lock-'));
+    const pkgDir = mkdtempSync(join(tmpdir(), 'provider-engine-pkg-'));
+    writeFileSync(join(pkgDir, 'a'), 'one');
+    const other = 'provider "registry.terraform.io/hashicorp/null" {\n  version = "3.2.4"\n  hashes = [\n    "h1:abc=",\n  ]\n}\n';
+    writeFileSync(join(work, '.terraform.lock.hcl'), `# header\n\n${other}`);
+    lockProvider(work, '1.0.0', pkgDir);
+    const first = packageHash(pkgDir);
+    writeFileSync(join(pkgDir, 'a'), 'two');
+    lockProvider(work, '1.0.1', pkgDir);
+    const text = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+    expect(text).toContain(other);
+    expect(text).not.toContain(first);
+    expect(text.match(/provider "reseller-hosting.local\/cdktf\/reseller"/g)).toHaveLength(1);
+    expect(text).toContain(`version     = "1.0.1"`);
+    expect(text).toContain(packageHash(pkgDir));
   });
 
   test('a missing build is a clear error saying what to run', () => {

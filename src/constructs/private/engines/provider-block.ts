@@ -1,6 +1,6 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PROVIDER_SOURCE, PROVIDER_TYPE } from '../../../protocol';
-import { installProvider, packageVersion, stackPluginsDir } from '../../../provider-mirror';
+import { installProvider, lockProvider, packageVersion, stackPluginsDir } from '../../../provider-mirror';
 import { stringToHclTerraform, TerraformProvider, TerraformStack } from '../cdk';
 import { registryOf } from '../registry';
 
@@ -14,7 +14,8 @@ const blocks = new WeakMap<TerraformStack, ResellerProviderBlock>();
  * its first provider-engine construct), and discovery: when the stack is synthesized
  * (`app.synth()`, `cdktf synth`), the built provider is placed in the stack directory's
  * implied local mirror `terraform.d/plugins/...`, so `terraform init` there installs
- * it offline with no CLI configuration and no absolute path of this machine.
+ * it offline with no CLI configuration and no absolute path of this machine, and its
+ * checksum in the stack's `.terraform.lock.hcl`.
  */
 export function providerBlockOf(stack: TerraformStack): ResellerProviderBlock {
   let block = blocks.get(stack);
@@ -71,7 +72,9 @@ function placeProviderAtSynth(stack: TerraformStack): void {
       inner.synthesize(session);
       const workingDirectory = join(session.outdir, session.manifest.forStack(stack).workingDirectory);
       try {
-        installProvider(stackPluginsDir(workingDirectory));
+        const version = packageVersion();
+        const executable = installProvider(stackPluginsDir(workingDirectory), version);
+        lockProvider(workingDirectory, version, dirname(executable));
       } catch (err) {
         throw new Error(`${stack.node.path}: cannot place the reseller provider for terraform init: ${(err as Error).message}`);
       }
