@@ -3,7 +3,7 @@ import { ResellerClient } from '../../src/client';
 import { runDrift } from '../../src/drift';
 import { mapConcurrent } from '../../src/drift/io';
 import { startEmulator, RunningEmulator } from '../../src/emulator';
-import { Forwarder, HostingPackage, Mailbox } from '../../src';
+import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { LoggedRequest, removeTempDirs, tempDir } from './helpers';
 
 /**
@@ -35,6 +35,7 @@ beforeAll(async () => {
   dir = tempDir('reseller-scale-');
   const app = new App({ outdir: dir });
   const stack = new TerraformStack(app, 'scale');
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
   for (let i = 0; i < PACKAGES; i++) {
     const site = new HostingPackage(stack, `site${i}`, {
       domainName: domain(i), extraDomainNames: [extra(i)], packageType: i % 2 ? 'Linux Starter' : 'Linux Unlimited', label: `Site ${i}`,

@@ -107,7 +107,7 @@ function synthPasswordEnvStack(outdir: string, passwordVersion: number): string 
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'audit-env');
   new LocalBackend(stack, { path: 'terraform.tfstate' });
-  new ResellerHosting(stack, 'reseller', {});
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' }); // passwordEnv: a carrier's way
   const site = new HostingPackage(stack, 'site', {
     domainName: 'audit-env.example.com', packageType: 'Linux Starter', stackUser: 'stack-user:989902',
   });

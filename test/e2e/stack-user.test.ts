@@ -44,7 +44,7 @@ function synth(options: Options = {}): void {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'users');
   new LocalBackend(stack, { path: 'terraform.tfstate' });
-  new ResellerHosting(stack, 'reseller', {});
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
   const owner = new StackUser(stack, 'owner', { email: 'New.Owner@Example.com', personName: options.personName ?? 'New Owner', absent: options.ownerAbsent });
   new StackUser(stack, 'known', { email: 'OWNER@example.com' }); // the fixture user stack-user:989901: adopted
   new HostingPackage(stack, 'site', {

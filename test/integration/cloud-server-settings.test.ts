@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
-import { CloudProvider, ManagedCloudServer } from '../../src';
+import { CloudProvider, ManagedCloudServer, ResellerHosting } from '../../src';
 import { handlerEnv, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { MiniTerraform, ProvisionerFailed, summary } from '../helpers/mini-terraform';
 import { requestLog, tempDir } from './support';
@@ -17,6 +17,7 @@ const HOST = 'web9.example.com';
 function serverStack(outdir: string, options: { branded?: boolean; timeoutMinutes?: number } = {}) {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'cloud');
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' }); // the handler's path (the mini Terraform runs provisioners)
   new ManagedCloudServer(stack, 'web9', {
     hostName: HOST, provider: CloudProvider.NATIVE, spec: 'small', zone: 'dc_location-uk', forUser: 'stack-user:989901',
     branded: options.branded ?? false, timeoutMinutes: options.timeoutMinutes,

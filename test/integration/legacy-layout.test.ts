@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack, TerraformVariable } from 'cdktf';
-import { Forwarder, HostingPackage, Mailbox } from '../../src';
+import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { LEGACY_STACK, legacyStack } from './legacy-stack';
 import { MiniTerraform, summary } from '../helpers/mini-terraform';
@@ -33,6 +33,7 @@ const hash = () => passwordHash(emu, DOMAIN, 'info');
 function upgradedStack(options: { send: boolean; passwordVersion: number }) {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, LEGACY_STACK);
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' }); // the carriers' layout, as the legacy stack had
   const pw = new TerraformVariable(stack, 'mailbox_password', { type: 'string', sensitive: true });
   const site = new HostingPackage(stack, 'site', { domainName: DOMAIN, packageType: 'Linux Unlimited', label: 'Legacy Shop' });
   new Mailbox(stack, 'info', { package: site, localPart: 'info', password: pw.value, ...options });

@@ -25,12 +25,11 @@ interface MailStackOptions {
 function mailStack(outdir: string, url: string, resourceType: CarrierResourceType, options: MailStackOptions = {}) {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'mail');
-  // null_resource must be chosen before the constructs; terraform_data may come last.
-  if (resourceType === 'null_resource') new ResellerHosting(stack, 'reseller', { apiUrl: url, resourceType });
+  // A carrier must be chosen before the constructs (the default engine is the provider).
+  new ResellerHosting(stack, 'reseller', { apiUrl: url, engine: resourceType });
   const pw = new TerraformVariable(stack, 'pw', { type: 'string', sensitive: true });
   const site = new HostingPackage(stack, 'site', { domainName: DOMAIN, packageType: 'Linux Unlimited', label: 'Customer' });
   new Mailbox(stack, 'info', { package: site, localPart: 'info', password: pw.value, passwordVersion: options.passwordVersion ?? 1, send: options.send ?? true });
-  if (resourceType === 'terraform_data') new ResellerHosting(stack, 'reseller', { apiUrl: url });
   app.synth();
   return JSON.parse(readFileSync(join(outdir, 'stacks', 'mail', 'cdk.tf.json'), 'utf8'));
 }

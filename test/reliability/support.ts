@@ -62,7 +62,7 @@ export class ReliabilityStack extends TerraformStack {
   constructor(scope: Construct, id: string, sites: SiteDecl[]) {
     super(scope, id);
     new LocalBackend(this, { path: 'terraform.tfstate' });
-    new ResellerHosting(this, 'reseller', {});
+    new ResellerHosting(this, 'reseller', { engine: 'terraform_data' });
     const passwords = {
       a: new TerraformVariable(this, 'password_a', { type: 'string', sensitive: true }),
       b: new TerraformVariable(this, 'password_b', { type: 'string', sensitive: true }),
