@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CloudProvider, ManagedCloudServer, ResellerHosting } from '../../src';
+import { CloudProvider, ManagedCloudServer } from '../../src';
 import { handlerEnv, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { runHandler } from '../helpers/run-handler';
 import { resources, specOf, synth } from '../constructs/util';
@@ -19,9 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => emu?.stop());
 
-test('ManagedCloudServer without forUser synthesizes a spec with no user', () => {
+test('ManagedCloudServer without forUser synthesizes a spec with no user (carriers)', () => {
   const { json } = synth((stack) => {
-    new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
     new ManagedCloudServer(stack, 'web1', { hostName: 'web1.example.com', provider: CloudProvider.NATIVE, spec: 'small', zone: 'dc_location-uk' });
   });
   const spec = specOf(resources(json).web1_settings) as Record<string, unknown>;
