@@ -4,9 +4,11 @@ import { dirname, resolve } from 'node:path';
 import { clientFor, connectionFromEnv } from '../client';
 import { EXIT } from '../protocol';
 import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
+import { IMPORT_BLOCKS_FILE, writeImportBlocks } from './import-blocks';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
 
 export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
+       reseller-hosting import --blocks [--stacks PATH] [--stack NAME]
 
 Reads the live reseller account and writes a cdktf stack (TypeScript) that declares every
 package, mailbox, forwarder and cloud server in it (and with --users, every control-panel
@@ -17,6 +19,11 @@ options:
   --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --blocks             instead: for synthesized provider-engine stacks (engine: 'provider'),
+                       write Terraform import blocks (${IMPORT_BLOCKS_FILE} next to each
+                       cdk.tf.json) that adopt every declared object the account has
+  --stacks PATH        with --blocks: the cdktf output (default cdktf.out), as drift --out
+  --stack NAME         with --blocks: only this stack
 
 environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID.
 `;
@@ -30,6 +37,9 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      blocks: { type: 'boolean' },
+      stacks: { type: 'string' },
+      stack: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     } }));
     if (values.help) {
@@ -37,6 +47,16 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       return EXIT.ok;
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.blocks) {
+      for (const option of ['out', 'class-name', 'users'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
+      for (const r of results) {
+        io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
+        if (r.missing.length) io.stdout(`  not in the account (terraform apply creates them): ${r.missing.join(', ')}\n`);
+      }
+      return EXIT.ok;
+    }
+    if (values.stacks !== undefined || values.stack !== undefined) throw new UsageError('--stacks and --stack go with --blocks');
     const className = values['class-name'] ?? DEFAULT_CLASS_NAME;
     if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
