@@ -7,6 +7,9 @@ import { runDriftCli } from '../../src/drift/cli';
 import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { runReviewCli } from '../../src/drift/review-cli';
+import { coreModel } from '../../src/provider/core-kinds';
+import { MOVED_PRIVATE, moveResourceState } from '../../src/provider/move-state';
+import { objectTypeOf } from '../../src/provider/resources/schema';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, terraform } from '../e2e/support';
@@ -253,30 +256,87 @@ describe('import --blocks', () => {
 });
 
 describe('migration from the carriers to the provider', () => {
-  it('state rm of the carriers, then import blocks: nothing is deleted or created, the apply sends no write', async () => {
-    // 1. A carrier stack, deployed.
-    const out = tempDir('reseller-migrate-');
+  /** A carrier stack (engine terraform_data) with a package, a mailbox and a forwarder, applied. */
+  async function deployCarrierStack(name: string, domain: string): Promise<{ out: string; dir: string }> {
+    const out = tempDir(`reseller-${name}-`);
     const app = new App({ outdir: out });
-    const stack = new TerraformStack(app, 'migrate');
+    const stack = new TerraformStack(app, name);
     new LocalBackend(stack, { path: 'terraform.tfstate' }); // in the stack directory, not the working directory
     new ResellerHosting(stack, 'reseller', { apiUrl: emu.url, engine: 'terraform_data' });
-    const site = new HostingPackage(stack, 'site', { domainName: 'migrate-site.com', packageType: 'Linux Unlimited', label: 'Migrate' });
+    const site = new HostingPackage(stack, 'site', { domainName: domain, packageType: 'Linux Unlimited', label: 'Migrate' });
     new Mailbox(stack, 'info', { package: site, localPart: 'info', passwordEnv: 'MIGRATE_PW', send: false });
     new Forwarder(stack, 'sales', { package: site, localPart: 'sales', remote: 'team@example.org' });
     app.synth();
-    const dir = join(out, 'stacks', 'migrate');
+    const dir = join(out, 'stacks', name);
     const carrierEnv = handlerEnv(emu.url, journal, { MIGRATE_PW: 'Migrate-Passw0rd!' });
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, carrierEnv);
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, carrierEnv);
-    const deployed = emu.account();
-    expect(mailOf(deployed, 'migrate-site.com').mailboxes.map((m) => m.local)).toEqual(['info']);
+    expect(mailOf(emu.account(), domain).mailboxes.map((m) => m.local)).toEqual(['info']);
+    return { out, dir };
+  }
 
-    // 2. The stack switches to the provider (same construct ids, so the same resource names).
-    providerStack(out, 'migrate', {
-      reseller_package: { site: { domain_name: 'migrate-site.com', package_type: 'Linux Unlimited', label: 'Migrate' } },
+  /** The same objects as provider resources (same construct ids, so the same resource names). */
+  const switchToProvider = (out: string, name: string, domain: string) =>
+    providerStack(out, name, {
+      reseller_package: { site: { domain_name: domain, package_type: 'Linux Unlimited', label: 'Migrate' } },
       reseller_mailbox: { info: { package: '${reseller_package.site.domain_name}', local_part: 'info', send: false } },
       reseller_forwarder: { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: 'team@example.org' } },
     });
+
+  it('moved blocks: the provider moves each carrier\'s state (MoveResourceState); nothing is deleted or created, the apply sends no write', async () => {
+    const { out, dir } = await deployCarrierStack('moved', 'moved-site.com');
+    const deployed = emu.account();
+    switchToProvider(out, 'moved', 'moved-site.com');
+    const moves = {
+      moved: [
+        { from: 'terraform_data.site', to: 'reseller_package.site' },
+        { from: 'terraform_data.info', to: 'reseller_mailbox.info' },
+        { from: 'terraform_data.sales', to: 'reseller_forwarder.sales' },
+      ],
+      removed: ['site', 'info', 'sales'].map((n) => ({ from: `terraform_data.${n}_settings`, lifecycle: { destroy: false } })),
+    };
+    writeFileSync(join(dir, 'migrate.tf.json'), JSON.stringify(moves, null, 2));
+    await terraform(tf, ['init', '-input=false', '-no-color'], dir, tfEnv());
+    await emu.control('DELETE', 'requests');
+    const plan = await savedPlan(tf, dir, tfEnv());
+    const changes = (plan.json.resource_changes as any[]).map((rc) => [rc.address, rc.change.actions, rc.previous_address ?? null]);
+    expect(changes).toEqual([
+      ['reseller_forwarder.sales', ['no-op'], 'terraform_data.sales'],
+      ['reseller_mailbox.info', ['no-op'], 'terraform_data.info'],
+      ['reseller_package.site', ['no-op'], 'terraform_data.site'],
+      ['terraform_data.info_settings', ['forget'], null],
+      ['terraform_data.sales_settings', ['forget'], null],
+      ['terraform_data.site_settings', ['forget'], null],
+    ]);
+    expect(plan.showText).toContain('# terraform_data.info has moved to reseller_mailbox.info');
+    expect(plan.showText).toContain('# terraform_data.site_settings will no longer be managed by Terraform, but will not be destroyed');
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', 'p'], dir, tfEnv());
+    expect(writes(await requests())).toEqual([]);
+    expect(emu.account()).toEqual(deployed);
+    const state = await terraform(tf, ['state', 'list'], dir, tfEnv());
+    expect(state.stdout.trim().split('\n').sort()).toEqual(['reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_package.site']);
+    expect((await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, tfEnv(), [0, 2])).code).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
+  it('MoveResourceState refuses a settings carrier, another kind, and other resource types, with the reason', async () => {
+    const kinds = new Map(coreModel({}).kinds.map((k) => [k.typeName, k]));
+    const move = (target: string, sourceTypeName: string, state: unknown, sourceProviderAddress = 'terraform.io/builtin/terraform') =>
+      moveResourceState(kinds.get(target)!, objectTypeOf(kinds.get(target)!), { sourceProviderAddress, sourceTypeName, sourceState: { json: Buffer.from(JSON.stringify(state)) } });
+    const dynamic = (value: unknown) => ({ value, type: ['map', 'string'] });
+    const settings = await move('reseller_package', 'terraform_data', { id: 'x', triggers_replace: dynamic({ object: 'y', label: 'Migrate' }) });
+    expect(JSON.stringify(settings)).toMatch(/it is not an object carrier.*Move the object resource \(e\.g\. terraform_data\.shop\), not its _settings resource/);
+    const wrongKind = await move('reseller_forwarder', 'terraform_data', { triggers_replace: dynamic({ kind: 'mailbox', key: 'info@x.com', placement: 'x.com' }) });
+    expect(JSON.stringify(wrongKind)).toContain('Cannot move terraform_data (terraform.io/builtin/terraform) to reseller_forwarder: it carries a mailbox');
+    const other = await move('reseller_package', 'aws_instance', {}, 'registry.terraform.io/hashicorp/aws');
+    expect(JSON.stringify(other)).toContain('moves only the carriers of its provisioner engines');
+    const ok = await move('reseller_mailbox', 'null_resource', { triggers: { kind: 'mailbox', key: 'info@x.com', placement: 'x.com', parent: '' } }, 'registry.terraform.io/hashicorp/null');
+    expect(ok).toMatchObject({ diagnostics: [], targetPrivate: MOVED_PRIVATE });
+  });
+
+  it('state rm of the carriers, then import blocks: nothing is deleted or created, the apply sends no write', async () => {
+    const { out, dir } = await deployCarrierStack('migrate', 'migrate-site.com');
+    const deployed = emu.account();
+    switchToProvider(out, 'migrate', 'migrate-site.com');
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, tfEnv());
 
     // 3. The documented sequence: forget the carriers (their destroy-time provisioners must not run), write import blocks.
