@@ -80,7 +80,8 @@ export function readProviderObjects(stack: string, resources: Record<string, Rec
 function readOne(stack: string, def: KindDefinition, name: string, body: Record<string, any>, resources: Record<string, Record<string, any>>): DesiredObject {
   const address = `${def.resourceType}.${name}`;
   const metaPath: unknown = body?.['//']?.metadata?.path;
-  const path = typeof metaPath === 'string' ? metaPath : `${stack}/${name}`;
+  // The constructs name the resource `<construct path>/Resource` (engine 'provider').
+  const path = typeof metaPath === 'string' ? metaPath.replace(/\/Resource$/, '') : `${stack}/${name}`;
   const absent = body.count === 0 || body.count === '0';
   const raw: Record<string, unknown> = { kind: def.kind, path };
   let unknownSpec = false;

@@ -287,15 +287,16 @@ describe('migration from the carriers to the provider', () => {
     const { out, dir } = await deployCarrierStack('moved', 'moved-site.com');
     const deployed = emu.account();
     switchToProvider(out, 'moved', 'moved-site.com');
-    const moves = {
-      moved: [
-        { from: 'terraform_data.site', to: 'reseller_package.site' },
-        { from: 'terraform_data.info', to: 'reseller_mailbox.info' },
-        { from: 'terraform_data.sales', to: 'reseller_forwarder.sales' },
-      ],
-      removed: ['site', 'info', 'sales'].map((n) => ({ from: `terraform_data.${n}_settings`, lifecycle: { destroy: false } })),
-    };
-    writeFileSync(join(dir, 'migrate.tf.json'), JSON.stringify(moves, null, 2));
+    const written = await capture(runImportCli, ['--moved', '--stacks', out], cliEnv());
+    expect(written.stderr).toBe('');
+    expect(written.stdout).toMatch(/^wrote .*stacks\/moved\/reseller-migrate\.tf\.json: 3 moved and 6 removed block\(s\) for stack moved\n$/);
+    const blocks = JSON.parse(readFileSync(join(dir, 'reseller-migrate.tf.json'), 'utf8'));
+    expect(blocks.moved).toEqual([
+      { from: 'terraform_data.site', to: 'reseller_package.site' },
+      { from: 'terraform_data.info', to: 'reseller_mailbox.info' },
+      { from: 'terraform_data.sales', to: 'reseller_forwarder.sales' },
+    ]);
+    expect(blocks.removed).toContainEqual({ from: 'terraform_data.info_settings', lifecycle: { destroy: false } });
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, tfEnv());
     await emu.control('DELETE', 'requests');
     const plan = await savedPlan(tf, dir, tfEnv());
