@@ -1,12 +1,17 @@
 import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
+import { CloudProvider, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
 
 /**
  * Knobs the end-to-end tests turn to change the stack the way a user edits code.
  * The defaults are the stack `npm run demo` deploys, except `ownerAsStackUser` (the demo sets it).
  */
 export interface ExampleOptions {
+  /**
+   * How the constructs become Terraform: the native provider, or a provisioner carrier.
+   * @default 'provider'
+   */
+  readonly engine?: Engine;
   /** Extra domains of the shop package (a mutable field: updated in place). */
   readonly shopExtraDomains?: string[];
   /** Whether the orders mailbox may send (a mutable field). */
@@ -17,6 +22,8 @@ export interface ExampleOptions {
   readonly blogDomain?: string;
   /** Deletes the orders mailbox the supported way: absent, deploy, then remove the code. */
   readonly ordersAbsent?: boolean;
+  /** Removes the orders mailbox from the code (the provider deletes it; the carriers would orphan it). */
+  readonly ordersRemoved?: boolean;
   /** Bumps the password version of the info mailbox (rotation). */
   readonly infoPasswordVersion?: number;
   /**
@@ -35,9 +42,9 @@ export class ExampleResellerStack extends TerraformStack {
     // State next to the synthesized stack, so the stack directory is self-contained.
     new LocalBackend(this, { path: 'terraform.tfstate' });
 
-    // No apiUrl here: the handler reads RESELLER_API_URL (and the key, RESELLER_API_KEY)
-    // from the environment of `terraform apply` / `cdktf deploy`.
-    new ResellerHosting(this, 'reseller', {});
+    // No apiUrl here: the provider (or the carriers' handler) reads RESELLER_API_URL (and
+    // the key, RESELLER_API_KEY) from the environment of `terraform` / `cdktf deploy`.
+    new ResellerHosting(this, 'reseller', { engine: options.engine ?? 'provider' });
 
     // Mailbox passwords come from a sensitive variable (TF_VAR_mailbox_password), so
     // they never appear in cdk.tf.json, the state or the plan.
@@ -79,13 +86,15 @@ export class ExampleResellerStack extends TerraformStack {
       password: mailboxPassword.value,
       passwordVersion: options.infoPasswordVersion ?? 1,
     });
-    new Mailbox(this, 'shop_orders', {
-      package: shop,
-      localPart: 'orders',
-      password: mailboxPassword.value,
-      send: options.ordersSend ?? true,
-      absent: options.ordersAbsent,
-    });
+    if (!options.ordersRemoved) {
+      new Mailbox(this, 'shop_orders', {
+        package: shop,
+        localPart: 'orders',
+        password: mailboxPassword.value,
+        send: options.ordersSend ?? true,
+        absent: options.ordersAbsent,
+      });
+    }
     new Mailbox(this, 'blog_editor', { package: blog, localPart: 'editor', password: mailboxPassword.value, send: true });
 
     new Forwarder(this, 'shop_sales', { package: shop, localPart: 'sales', remote: options.salesRemote ?? 'sales-team@example.org' });

@@ -11,9 +11,12 @@ import { accountTable } from './lib/account-table';
 import { findTerraform, REPO_ROOT, runTerraform } from './lib/terraform';
 
 /**
- * `npm run demo`: deploys the example stack with real Terraform against a fresh,
- * embedded emulator of the reseller API, then shows what exists in the account.
- * The emulator's control-panel page shows the same account in a browser: in a
+ * `npm run demo`: deploys the example stack with real Terraform and the native
+ * provider (the default engine) against a fresh, embedded emulator of the reseller
+ * API, and shows what exists in the account. Then a customer changes the account
+ * behind Terraform's back (through the API, as the control panel does): `terraform
+ * plan` shows the change as a diff, `terraform apply` repairs it, and the last plan is
+ * clean. The emulator's control-panel page shows the same account in a browser: in a
  * terminal the demo keeps the emulator running until Ctrl+C so it can be looked at;
  * in CI or without a terminal it exits when done.
  */
@@ -35,7 +38,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'reseller-demo-'));
-  const emulator = await startEmulator({ port: 0, apiKey: API_KEY, dataFile: join(dataDir, 'emulator.json'), provisionDelayMs: 5000, quiet: true });
+  const emulator = await startEmulator({ port: 0, apiKey: API_KEY, dataFile: join(dataDir, 'emulator.json'), provisionDelayMs: 2000, quiet: true });
   const logo = await serveSampleLogo();
   try {
     step(`emulator of the reseller API listening on ${emulator.url} (data: ${dataDir})`);
@@ -46,14 +49,15 @@ async function main(): Promise<number> {
       body: JSON.stringify({ name: 'Example Hosting', logoUrl: logo.url }),
     });
 
-    step('synthesizing examples/stack.ts');
+    step('synthesizing examples/stack.ts (engine: provider; synth places the provider in the stack directory)');
     const outdir = join(REPO_ROOT, 'cdktf.out');
     const app = new App({ outdir });
     new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true });
     app.synth();
     const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
-    // The emulator starts empty, so any state from an earlier demo run is stale.
-    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) if (existsSync(join(stackDir, f))) rmSync(join(stackDir, f));
+    // The emulator starts empty, so any state from an earlier demo run is stale; and a
+    // rebuilt provider no longer matches the checksum an earlier run locked.
+    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup', '.terraform.lock.hcl']) if (existsSync(join(stackDir, f))) rmSync(join(stackDir, f));
 
     const env = {
       RESELLER_API_URL: emulator.url,
@@ -61,7 +65,7 @@ async function main(): Promise<number> {
       // A fresh random password each run; never printed.
       TF_VAR_mailbox_password: randomBytes(12).toString('base64url'),
     };
-    step(`terraform init (${terraform}, offline: only the built-in terraform_data resource)`);
+    step(`terraform init (${terraform}, offline: the provider comes from the stack's terraform.d/plugins)`);
     await mustRun(terraform, ['init', '-input=false', '-no-color'], stackDir, env, false);
     step('terraform apply -auto-approve');
     await mustRun(terraform, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env, true);
@@ -70,7 +74,22 @@ async function main(): Promise<number> {
     const client = new ResellerClient({ baseUrl: emulator.url, apiKey: API_KEY });
     console.log(await accountTable(client));
 
-    await runDriftIfAvailable(stackDir, env);
+    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled');
+    await customerChanges(client);
+
+    step('terraform plan -detailed-exitcode: the provider reads the account back, so the plan shows the change');
+    const drift = await runTerraform(['plan', '-detailed-exitcode', '-input=false', '-no-color'], { cwd: stackDir, env, stream: true, binary: terraform });
+    if (drift.code !== 2) throw new Error(`terraform plan should report the changes (exit code 2), but exited ${drift.code}`);
+    console.log('    (exit code 2: changes to apply)');
+
+    step('terraform apply -auto-approve: puts the account back as declared');
+    await mustRun(terraform, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env, true);
+
+    step('terraform plan -detailed-exitcode: clean');
+    const clean = await runTerraform(['plan', '-detailed-exitcode', '-input=false', '-no-color'], { cwd: stackDir, env, stream: true, binary: terraform });
+    if (clean.code !== 0) throw new Error(`terraform plan should be clean after the repair (exit code 0), but exited ${clean.code}`);
+    console.log('    (exit code 0: the account is as declared)');
+    client.close();
     step(`done. The stack is in ${stackDir}; apply it again and nothing changes.`);
     if (interactive()) {
       console.log(`    control panel: ${emulator.url}/`);
@@ -115,16 +134,26 @@ function untilInterrupted(): Promise<void> {
   });
 }
 
-async function runDriftIfAvailable(stackDir: string, env: Record<string, string>): Promise<void> {
-  let runDriftCli: ((argv: string[]) => Promise<number>) | undefined;
-  try {
-    runDriftCli = require('../src/drift/cli').runDriftCli;
-  } catch {
-    return;
-  }
-  step('reseller-hosting drift (declared stack vs live account)');
-  Object.assign(process.env, env);
-  await runDriftCli!(['--out', join(stackDir, '..', '..')]);
+/**
+ * What a customer might do in the control panel, through the same reseller API: point a
+ * forwarder somewhere else (delete it and create it anew, as the API offers no edit)
+ * and disable a package.
+ */
+async function customerChanges(client: ResellerClient): Promise<void> {
+  const packages = await client.listPackages();
+  const idOf = (name: string) => {
+    const found = packages.find((p) => p.name === name);
+    if (!found) throw new Error(`the demo expected package ${name} in the account`);
+    return found.id;
+  };
+  const shop = idOf('example-shop.com');
+  const mail = await client.getMail(shop, 'example-shop.com');
+  const sales = mail.forwarders.find((f) => f.local === 'sales');
+  if (!sales) throw new Error('the demo expected sales@example-shop.com in the account');
+  await client.deleteMail(shop, 'example-shop.com', [sales.id]);
+  await client.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.net' });
+  await client.setPackageEnabled(idOf('example-blog.com'), false);
+  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled');
 }
 
 async function mustRun(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, stream: boolean): Promise<void> {

@@ -20,15 +20,17 @@ export interface MailboxProps extends ManagedObjectProps {
    */
   readonly domain?: string;
   /**
-   * The password, usually a sensitive `TerraformVariable`'s value. It reaches the
-   * handler only through the provisioner environment (never triggers or state). A
-   * literal string gets a synth warning. Set it again by bumping `passwordVersion`.
+   * The password, usually the value of a sensitive and ephemeral `TerraformVariable`.
+   * With the provider it is the write-only attribute `password_wo` (never in state or
+   * plan); with the carriers it reaches the handler only through the provisioner
+   * environment. A literal string gets a synth warning. Set it again by bumping
+   * `passwordVersion`.
    * @default - none (see passwordEnv)
    */
   readonly password?: string;
   /**
    * Name of an environment variable that holds the password when `terraform apply`
-   * runs (instead of `password`).
+   * runs (instead of `password`). Carriers only: the provider takes `password`.
    * @default - none
    */
   readonly passwordEnv?: string;

@@ -7,8 +7,9 @@ import { addRules, checkBoolean, Problems } from './private/validation';
 export interface ManagedObjectProps {
   /**
    * Declare the object absent: its resources synthesize with `count = 0`, so Terraform
-   * deletes it (cloud servers: the API cannot cancel them; the handler says so). Deploy
-   * once with `absent: true` before removing the construct from the code.
+   * deletes it (cloud servers: the API cannot cancel them; a warning says so). With the
+   * provider, removing the construct does the same; with the carriers, deploy once with
+   * `absent: true` before removing the construct from the code.
    * @default false
    */
   readonly absent?: boolean;
@@ -35,7 +36,8 @@ export abstract class ManagedObject extends Construct {
   }
 
   /**
-   * Terraform id expression of the object resource (`${terraform_data.<logicalId>.id}`).
+   * Terraform id expression of the object resource (`${reseller_package.<logicalId>.id}`,
+   * the natural key, with the provider; `${terraform_data.<logicalId>.id}` with the carriers).
    * Do not reference it from other resources while the construct is absent (count = 0).
    */
   public get objectId(): string {
@@ -48,9 +50,9 @@ export abstract class ManagedObject extends Construct {
   }
 
   /**
-   * The resource whose creation means the object is as declared (the carriers' settings
-   * resource, whose create-time provisioner runs `handler ensure`). Depend on it to run
-   * after the object exists.
+   * The resource whose creation means the object is as declared: the provider's resource
+   * itself, or the carriers' settings resource (whose create-time provisioner runs
+   * `handler ensure`). Depend on it to run after the object exists.
    */
   public get settingsResource(): ITerraformDependable {
     return this.object.settingsResource;

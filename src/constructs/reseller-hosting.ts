@@ -2,7 +2,7 @@ import { TerraformProvider, TerraformStack } from './private/cdk';
 import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
-import { Engine, ENGINES } from './private/engines/engine';
+import { DEFAULT_ENGINE, Engine, ENGINES } from './private/engines/engine';
 import { HostingSettings, registryOf } from './private/registry';
 import { isToken } from './private/tokens';
 import { addRules, describe } from './private/validation';
@@ -12,33 +12,36 @@ export type { CarrierResourceType, Engine };
 /** Stack-wide settings of the reseller constructs. */
 export interface ResellerHostingProps {
   /**
-   * Base URL of the reseller API, passed to the handler as `RESELLER_API_URL`.
-   * Must be a literal `http://` or `https://` URL (no token: destroy-time provisioners
-   * can only use literals), without credentials.
-   * @default - not set: the handler uses `RESELLER_API_URL` from the environment of
-   * `terraform apply`, else its built-in default.
+   * Base URL of the reseller API: the provider block's `api_url` (engine `provider`),
+   * or `RESELLER_API_URL` of the handler (carriers). Must be a literal `http://` or
+   * `https://` URL (no token: the carriers' destroy-time provisioners can only use
+   * literals), without credentials.
+   * @default - not set: the provider or handler uses `RESELLER_API_URL` from the
+   * environment of `terraform`, else its built-in default.
    */
   readonly apiUrl?: string;
   /**
-   * Reseller id used in `/reseller/{id}/...` paths, passed as `RESELLER_ID`. A literal.
+   * Reseller id used in `/reseller/{id}/...` paths: the provider block's `reseller_id`,
+   * or `RESELLER_ID` of the handler. A literal.
    * @default - not set: the handler uses `RESELLER_ID` from the environment, else `*`
    * (the API key's own account).
    */
   readonly resellerId?: string;
   /**
-   * How each construct becomes Terraform (DESIGN §2): `provider` (the native provider's
-   * resources; not yet available in this version), or a provisioner carrier: the
-   * built-in `terraform_data` (Terraform >= 1.4, no provider download) or
-   * `null_resource` from the hashicorp/null provider (whose provider block is then
-   * added to the stack). Declare ResellerHosting before the other reseller constructs
-   * of the stack when it is not `terraform_data`.
-   * @default 'terraform_data'
+   * How each construct becomes Terraform (DESIGN §2): `provider`, the native provider of
+   * this package (one `reseller_*` resource per construct; drift shows in
+   * `terraform plan`, removing a construct deletes its object; Terraform >= 1.11), or a
+   * provisioner carrier for those who cannot run a plugin: the built-in `terraform_data`
+   * (Terraform >= 1.4) or `null_resource` from the hashicorp/null provider (whose
+   * provider block is then added to the stack). Declare ResellerHosting before the
+   * other reseller constructs of the stack when it is not `provider`.
+   * @default 'provider'
    */
   readonly engine?: Engine;
   /**
    * The carrier resource type: the same as `engine` for the two carriers.
    * @deprecated use `engine`.
-   * @default 'terraform_data'
+   * @default - `engine`
    */
   readonly resourceType?: CarrierResourceType;
 }
@@ -74,7 +77,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
     super(scope, id);
     this.apiUrl = props.apiUrl;
     this.resellerId = props.resellerId;
-    this.engine = props.engine ?? props.resourceType ?? 'terraform_data';
+    this.engine = props.engine ?? props.resourceType ?? DEFAULT_ENGINE;
     this.resourceType = this.engine === 'null_resource' ? 'null_resource' : 'terraform_data';
 
     const registry = registryOf(this);
@@ -101,10 +104,10 @@ export class ResellerHosting extends Construct implements HostingSettings {
         p.field('engine', `must be one of ${ENGINES.map((e) => `"${e}"`).join(', ')}, not ${describe(this.engine)}`);
       } else if (props.engine !== undefined && props.resourceType !== undefined && props.engine !== props.resourceType) {
         p.field('resourceType', `(deprecated) says "${props.resourceType}" but engine says "${props.engine}": set engine only`);
-      } else if (this.engine !== 'terraform_data' && objectsBefore > 0) {
+      } else if (this.engine !== DEFAULT_ENGINE && objectsBefore > 0) {
         p.field(
           field,
-          `"${this.engine}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use terraform_data; declare it first`,
+          `"${this.engine}" comes too late: ${objectsBefore} reseller construct(s) of the stack were declared before this ResellerHosting and already use ${DEFAULT_ENGINE}; declare it first`,
         );
       }
       if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));

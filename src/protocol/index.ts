@@ -5,3 +5,4 @@ export * from './specs';
 export * from './canonical-json';
 export * from './handler-contract';
 export * from './spec-input';
+export * from './provider-address';

@@ -13,16 +13,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   protocol: [],
   client: ['protocol'],
   reconcile: ['client', 'protocol'],
-  constructs: ['protocol'],
+  // provider-mirror: the file copying that places the built provider in Terraform's
+  // implied local mirror, used by both `provider install` and the constructs' synth
+  // (which must not load the provider itself). It knows only the protocol's layout constants.
+  'provider-mirror': ['protocol'],
+  constructs: ['protocol', 'provider-mirror'],
   handler: ['reconcile', 'client', 'protocol'],
-  provider: ['reconcile', 'client', 'protocol'],
+  provider: ['reconcile', 'client', 'protocol', 'provider-mirror'],
   drift: ['reconcile', 'client', 'protocol'],
   emulator: ['protocol'],
 };
 
 /** Packages a folder must not import: the adapters and the core never load cdktf. */
 const CDK_PACKAGES = /^(cdktf|cdktf-cli|@cdktf\/.*|constructs)$/;
-const NO_CDK = ['protocol', 'client', 'reconcile', 'handler', 'provider', 'drift', 'emulator'];
+const NO_CDK = ['protocol', 'client', 'reconcile', 'handler', 'provider', 'provider-mirror', 'drift', 'emulator'];
 /** The protocol is pure: no I/O modules. */
 const IO_MODULES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|dgram|tls|worker_threads)$/;
 

@@ -29,7 +29,7 @@ describe('with terraform', () => {
   beforeAll(() => {
     const app = Testing.app();
     const stack = new TerraformStack(app, STACK);
-    new ResellerHosting(stack, 'reseller', { apiUrl: 'http://127.0.0.1:8080', resellerId: '*' });
+    new ResellerHosting(stack, 'reseller', { engine: 'terraform_data', apiUrl: 'http://127.0.0.1:8080', resellerId: '*' });
     const pw = new TerraformVariable(stack, 'pw', { type: 'string', sensitive: true, default: 'x' });
     const stage = new TerraformVariable(stack, 'stage', { type: 'string', default: 'dev' });
     const type = new TerraformVariable(stack, 'type', { type: 'number', default: 812 });

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { Engine, ResellerHosting } from '../../src';
 
 export const STACK = 'MyStack';
 
@@ -13,10 +14,22 @@ export interface Synthesized {
   readonly json: Json;
 }
 
+/**
+ * The engine these helpers declare before `build` runs. Most files here test the
+ * carriers' resources (the provider engine's are in provider-engine.test.ts), so they
+ * name it; `as-declared` leaves the ResellerHosting (and so the engine) to `build`.
+ */
+export type TestEngine = Engine | 'as-declared';
+
+function declareEngine(stack: TerraformStack, engine: TestEngine): void {
+  if (engine !== 'as-declared') new ResellerHosting(stack, 'reseller', { engine });
+}
+
 /** Builds a stack named MyStack, validates it and returns the synthesized JSON. */
-export function synth(build: (stack: TerraformStack) => void, validate = true): Synthesized {
+export function synth(build: (stack: TerraformStack) => void, validate = true, engine: TestEngine = 'terraform_data'): Synthesized {
   const app = Testing.app();
   const stack = new TerraformStack(app, STACK);
+  declareEngine(stack, engine);
   build(stack);
   const json = JSON.parse(Testing.synth(stack, validate));
   return { app, stack, json };
@@ -49,9 +62,10 @@ export function validationMessages(stack: TerraformStack): string[] {
 }
 
 /** Builds MyStack and returns the error synth throws (or undefined when it succeeds). */
-export function synthError(build: (stack: TerraformStack) => void): string | undefined {
+export function synthError(build: (stack: TerraformStack) => void, engine: TestEngine = 'terraform_data'): string | undefined {
   const app = Testing.app();
   const stack = new TerraformStack(app, STACK);
+  declareEngine(stack, engine);
   build(stack);
   try {
     Testing.fullSynth(stack);

@@ -23,7 +23,7 @@ type Edit = (stack: ExampleResellerStack) => void;
 function synth(options: ExampleOptions = {}, edit?: Edit): any {
   const outdir = tempDir('reseller-review-synth-');
   const app = new App({ outdir });
-  const stack = new ExampleResellerStack(app, EXAMPLE_STACK_NAME, options);
+  const stack = new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { engine: 'terraform_data', ...options });
   edit?.(stack);
   app.synth();
   return JSON.parse(readFileSync(join(outdir, 'stacks', EXAMPLE_STACK_NAME, 'cdk.tf.json'), 'utf8'));

@@ -97,7 +97,7 @@ const stackDir = () => join(outdir, 'stacks', EXAMPLE_STACK_NAME);
 test('npx cdktf deploy --auto-approve creates the example in the account', async () => {
   const run = await cdktf(['deploy', '--auto-approve', '--output', outdir]);
   expectSuccess(run, 'deploy');
-  expect(run.output).toMatch(/Apply complete! Resources: 18 added, 0 changed, 0 destroyed/);
+  expect(run.output).toMatch(/Apply complete! Resources: 9 added, 0 changed, 0 destroyed/); // engine provider (the default): one resource per construct
 
   const account = emu.account();
   expect(account.packages.map((p) => p.name).sort()).toEqual(['app.example-shop.com', 'example-blog.com', 'example-shop.com']);
@@ -118,7 +118,7 @@ test('npx cdktf deploy --auto-approve creates the example in the account', async
 test('npx cdktf destroy --auto-approve removes every package and mail object; the server stays, with the warning', async () => {
   const run = await cdktf(['destroy', '--auto-approve', '--output', outdir]);
   expectSuccess(run, 'destroy');
-  expect(run.output).toMatch(/Destroy complete! Resources: 18 destroyed/);
+  expect(run.output).toMatch(/Destroy complete! Resources: 9 destroyed/);
   expect(run.output).toMatch(/cloud server web1\.example-shop\.com \(id \d+\) was NOT cancelled[\s\S]*billing continues/);
 
   const account = emu.account();

@@ -3,6 +3,7 @@ import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from './cd
 import { Construct, IConstruct } from 'constructs';
 import { ENV, HandlerCommand, identityOf, settingsOf } from '../../protocol';
 import { CarrierResourceType } from './carrier';
+import { logicalIdOf, validateCommon } from './engines/common';
 import type { ObjectRequest, ParentLink, SynthesizedObject } from './engines/engine';
 import { Claim, registryOf, StackRegistry } from './registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from './tokens';
@@ -16,8 +17,6 @@ export type RemoteObjectProps = ObjectRequest;
 /** The wiring of each managed construct, for its children. */
 const wirings = new WeakMap<IConstruct, RemoteObject>();
 
-/** Terraform identifiers: a letter or underscore, then letters, digits, `_` or `-`. */
-const TERRAFORM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /**
  * The shared wiring of every managed construct (DESIGN section 2): an object resource
@@ -56,11 +55,7 @@ export class RemoteObject implements SynthesizedObject {
   ) {
     this.registry = registryOf(host);
     this.stack = this.registry.stack;
-    const scopes = host.node.scopes;
-    this.logicalId = scopes
-      .slice(scopes.indexOf(this.stack) + 1)
-      .map((s) => s.node.id)
-      .join('_');
+    this.logicalId = logicalIdOf(host, this.stack);
     const engine = this.registry.hosting?.engine;
     this.resourceType = engine === 'null_resource' ? 'null_resource' : 'terraform_data';
     this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
@@ -108,43 +103,13 @@ export class RemoteObject implements SynthesizedObject {
     this.registry.register({ construct: host, claims: () => [...props.claims(), ...this.logicalIdClaims()] });
   }
 
-  /** The common rules of every managed construct. */
+  /** The common rules of every managed construct, and the carriers' own (the handler's path). */
   public validate(problems: Problems): void {
-    const { absent, protect, parent } = this.props;
-    if (!TERRAFORM_NAME.test(this.logicalId)) {
-      problems.field(
-        'id',
-        `gives the Terraform resource name "${this.logicalId}", which is not valid: construct ids must start with a letter or "_" and contain only letters, digits, "_" and "-"`,
-      );
-    }
+    validateCommon(problems, {
+      host: this.host, stack: this.stack, logicalId: this.logicalId, request: this.props, registry: this.registry, engineClaims: this.logicalIdClaims(),
+    });
     if (path.isAbsolute(this.registry.handlerPath)) {
       problems.field('handler', `script ${this.registry.handlerPath} has no path relative to the stack output directory (another drive?)`);
-    }
-    if (absent && protect) {
-      problems.field('protect', 'must not be true while absent is true: prevent_destroy would block the deletion; remove protect first');
-    }
-    if (parent) {
-      if (parent.objectId !== undefined && TerraformStack.of(parent.construct) !== this.stack) {
-        problems.field(
-          parent.field,
-          `${parent.construct.node.path} is managed in another stack; refer to it with ${parent.what === 'package' ? 'HostingPackage.fromDomainName' : 'ManagedCloudServer.fromHostName'} instead`,
-        );
-      }
-      if (parent.isAbsent && !absent) {
-        problems.field(
-          parent.field,
-          `${parent.construct.node.path} is absent, so this object must be absent too (set absent: true): deleting a ${parent.what} deletes what is on it`,
-        );
-      }
-    }
-    for (const { field, construct } of this.props.after ?? []) {
-      if (construct.isAbsent && !absent) {
-        problems.field(field, `${construct.node.path} is absent, so this object must be absent too (set absent: true), or refer to another user`);
-      }
-    }
-    for (const claim of [...this.props.claims(), ...this.logicalIdClaims()]) {
-      const owner = this.registry.firstOwner(claim.key);
-      if (owner && owner.construct !== this.host) problems.field(claim.field, claim.conflict(owner.construct.node.path));
     }
   }
 

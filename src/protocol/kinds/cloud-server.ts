@@ -24,7 +24,8 @@ export interface CloudServerSpec {
 export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
   { name: 'hostName', attribute: 'host_name', type: 'string', role: 'identity', presence: 'required', readable: true,
     description: 'Host name of the server (its natural key).' },
-  { name: 'provider', attribute: 'provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+  // `provider` is a Terraform meta-argument (it selects a provider configuration), so the attribute is `cloud_provider`.
+  { name: 'provider', attribute: 'cloud_provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
     description: 'Where the server runs: native, aws or gcp; chosen when ordering.' },
   { name: 'spec', attribute: 'spec', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
     description: 'Size name (micro, small, medium, ...); chosen when ordering.' },

@@ -21,6 +21,8 @@ export const MAIL_IDENTITY_FIELDS: readonly FieldDefinition[] = [
 ];
 
 export function checkMailPlacement(p: ProblemList, spec: MailPlacement): void {
+  // The package may be a reference still unknown at plan time (the provider leaves its problems for later).
+  p.add('packageDomain', checkDomainName(spec.packageDomain));
   p.add('domain', checkDomainName(spec.domain));
   p.add('localPart', checkLocalPart(spec.localPart));
 }

@@ -13,6 +13,9 @@ export type Engine = 'provider' | 'terraform_data' | 'null_resource';
 
 export const ENGINES: readonly Engine[] = ['provider', 'terraform_data', 'null_resource'];
 
+/** The engine of a stack without a ResellerHosting, or whose ResellerHosting names none. */
+export const DEFAULT_ENGINE: Engine = 'provider';
+
 /** The managed parent of an object: a mail object's package, a package's cloud server. */
 export interface ParentLink {
   /** The prop that names the parent, for messages (`package`, `cloudServer`). */

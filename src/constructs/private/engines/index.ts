@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { registryOf } from '../registry';
 import { carrierSynthesizer } from './carriers';
-import type { Engine, EngineSynthesizer } from './engine';
+import { DEFAULT_ENGINE, Engine, EngineSynthesizer } from './engine';
 import { providerSynthesizer } from './provider';
 
 export * from './engine';
@@ -13,9 +13,9 @@ const SYNTHESIZERS: Record<Engine, EngineSynthesizer> = {
   null_resource: carrierSynthesizer,
 };
 
-/** The engine of the stack holding `scope`: its ResellerHosting's, else `terraform_data`. */
+/** The engine of the stack holding `scope`: its ResellerHosting's, else the default (`provider`). */
 export function engineOf(scope: IConstruct): Engine {
-  return registryOf(scope).hosting?.engine ?? 'terraform_data';
+  return registryOf(scope).hosting?.engine ?? DEFAULT_ENGINE;
 }
 
 /** The synthesizer of the stack's engine. */

@@ -1,14 +1,193 @@
-import type { EngineSynthesizer } from './engine';
+import { Construct, IConstruct } from 'constructs';
+import { DEFAULT_CLOUD_TIMEOUT_MINUTES, definitionOf, FieldDefinition, FieldType } from '../../../protocol';
+import { anyToHclTerraform, ITerraformDependable, TerraformResource, TerraformStack } from '../cdk';
+import { Claim, registryOf, StackRegistry } from '../registry';
+import { containsToken } from '../tokens';
+import { Problems } from '../validation';
+import { logicalIdOf, validateCommon } from './common';
+import type { EngineSynthesizer, ObjectRequest, SynthesizedObject } from './engine';
+import { providerBlockOf } from './provider-block';
+
+/** The resources of each managed construct of this engine, for the objects that refer to it. */
+const synthesized = new WeakMap<IConstruct, ProviderObject>();
+
+/** Spec fields whose value names a control-panel user (`stack-user:N`, or `{ email }` written as the e-mail). */
+const USER_REF_FIELDS = new Set(['stackUser', 'forUser']);
 
 /**
- * The native provider engine (DESIGN §2.1): one `reseller_<kind>` resource per construct.
- * Not in this version yet: this file is where its synthesizer goes.
+ * The native provider engine (DESIGN §2.1): one `reseller_<kind>` resource per
+ * construct, whose attributes are the kind definition's (src/protocol/kinds), so the
+ * constructs and the provider's schema can never disagree on a name. The provider reads
+ * the object back at every plan: drift shows in `terraform plan`, and removing the
+ * construct deletes the object. The stack gets the provider's requirement and block
+ * (provider-block.ts), and its directory the provider itself at synth.
  */
 export const providerSynthesizer: EngineSynthesizer = {
-  synthesize(host) {
-    throw new Error(
-      `${host.node.path}: engine 'provider' is not yet available in this version of cdktf-reseller-hosting; ` +
-        "set ResellerHosting's engine to 'terraform_data' (the default) or 'null_resource'",
-    );
-  },
+  synthesize: (host, request) => new ProviderObject(host, request),
+};
+
+class ProviderObject implements SynthesizedObject {
+  public readonly logicalId: string;
+  public readonly objectId: string;
+  public readonly objectResource: ITerraformDependable;
+  public readonly settingsResource: ITerraformDependable;
+  /** `reseller_package.shop`: what other resources refer to. */
+  public readonly address: string;
+  private readonly registry: StackRegistry;
+  private readonly stack: TerraformStack;
+  private readonly type: string;
+
+  constructor(
+    private readonly host: Construct,
+    private readonly request: ObjectRequest,
+  ) {
+    this.registry = registryOf(host);
+    this.stack = this.registry.stack;
+    this.logicalId = logicalIdOf(host, this.stack);
+    const definition = definitionOf(request.spec.kind);
+    this.type = definition.resourceType;
+    this.address = `${this.type}.${this.logicalId}`;
+    this.objectId = `\${${this.address}.id}`;
+    providerBlockOf(this.stack); // the stack's provider requirement, block and plugin
+
+    const resource = new ResellerResource(host, 'Resource', {
+      type: this.type,
+      attributes: this.attributes(definition.fields),
+      types: Object.fromEntries(definition.fields.map((f) => [f.attribute, f.type])),
+      count: request.absent ? 0 : undefined,
+      lifecycle: request.protect ? { preventDestroy: true } : undefined,
+    });
+    resource.overrideLogicalId(this.logicalId);
+    this.objectResource = resource;
+    this.settingsResource = resource;
+
+    synthesized.set(host, this);
+    this.registry.register({ construct: host, claims: () => [...request.claims(), this.logicalIdClaim()] });
+  }
+
+  public validate(problems: Problems): void {
+    validateCommon(problems, {
+      host: this.host, stack: this.stack, logicalId: this.logicalId, request: this.request, registry: this.registry, engineClaims: [this.logicalIdClaim()],
+    });
+    const spec = this.request.spec as { passwordEnv?: string };
+    if (spec.passwordEnv !== undefined) {
+      problems.field(
+        'passwordEnv',
+        "is for the provisioner carriers only: with engine 'provider' the password is the write-only attribute password_wo; give it as password (the value of a sensitive, ephemeral TerraformVariable)",
+      );
+    }
+  }
+
+  /** The resource's attributes: one per field the provider knows, parents and users as Terraform references. */
+  private attributes(fields: readonly FieldDefinition[]): Record<string, unknown> {
+    const { spec, password } = this.request;
+    const values = spec as unknown as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (field.carrierOnly || field.role === 'computed') continue;
+      const value = field.role === 'write-only' ? password?.value : values[field.name];
+      const reference = this.referenceFor(field.name);
+      const attribute = reference ?? attributeValue(field, value);
+      if (attribute !== undefined) out[field.attribute] = attribute;
+    }
+    if (spec.kind === 'cloud-server' && spec.timeoutMinutes !== DEFAULT_CLOUD_TIMEOUT_MINUTES && !containsToken(spec.timeoutMinutes)) {
+      out.timeouts = { create: `${spec.timeoutMinutes}m` };
+    }
+    return out;
+  }
+
+  /**
+   * A Terraform reference to the managed object this field names (a mail object's
+   * package, a package's cloud server, a StackUser), when it is managed in this stack
+   * and present: the dependency is then explicit, and Terraform orders the writes.
+   */
+  private referenceFor(fieldName: string): string | undefined {
+    if (this.request.absent) return undefined; // nothing is written; a counted resource cannot be referenced without an index
+    const { parent, after } = this.request;
+    const parentField = parent && { packageDomain: 'package', cloudServer: 'cloudServer' }[fieldName];
+    if (parent && parentField === parent.field) return this.referenceTo(parent.construct, parent.isAbsent);
+    const user = USER_REF_FIELDS.has(fieldName) ? after?.find((a) => a.field === fieldName) : undefined;
+    return user && this.referenceTo(user.construct, user.construct.isAbsent);
+  }
+
+  private referenceTo(construct: IConstruct, isAbsent: boolean): string | undefined {
+    const target = synthesized.get(construct);
+    if (!target || isAbsent || target.stack !== this.stack) return undefined;
+    const key = definitionOf(target.request.spec.kind).fields.find((f) => f.role === 'identity' && f.presence === 'required');
+    return key && `\${${target.address}.${key.attribute}}`;
+  }
+
+  private logicalIdClaim(): Claim {
+    return {
+      key: `logical:${this.address}`,
+      field: 'id',
+      conflict: (first) => `gives the Terraform resource name "${this.address}", which ${first} already uses; rename one of the constructs`,
+    };
+  }
+}
+
+/** A spec value as the provider's attribute (see core-kinds.ts in the provider: the inverse mapping). */
+function attributeValue(field: FieldDefinition, value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (USER_REF_FIELDS.has(field.name) && typeof value === 'object' && !Array.isArray(value) && 'email' in value) {
+    return (value as { email: string }).email;
+  }
+  if (field.type === 'string' && typeof value === 'number' && !containsToken(value)) return String(value);
+  // An empty create-only map says nothing: leave the attribute null rather than store {}.
+  if (field.type === 'map(string)' && typeof value === 'object' && !containsToken(value) && Object.keys(value as object).length === 0) return undefined;
+  return value;
+}
+
+interface ResellerResourceConfig {
+  readonly type: string;
+  readonly attributes: Record<string, unknown>;
+  readonly types: Record<string, FieldType>;
+  readonly count?: number;
+  readonly lifecycle?: { preventDestroy: boolean };
+}
+
+/**
+ * One `reseller_*` resource. The provider ships no generated cdktf bindings (it is
+ * this package), so the attributes are written as given: snake_case already, values
+ * that may hold tokens (cdktf resolves them, so variables and cross-stack references work).
+ */
+class ResellerResource extends TerraformResource {
+  private readonly attributes: Record<string, unknown>;
+  private readonly types: Record<string, FieldType>;
+
+  constructor(scope: Construct, id: string, config: ResellerResourceConfig) {
+    super(scope, id, {
+      terraformResourceType: config.type,
+      terraformGeneratorMetadata: { providerName: 'reseller' },
+      count: config.count,
+      lifecycle: config.lifecycle,
+    });
+    this.attributes = config.attributes;
+    this.types = config.types;
+  }
+
+  protected override synthesizeAttributes(): Record<string, unknown> {
+    return this.attributes;
+  }
+
+  protected override synthesizeHclAttributes(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(this.attributes)) {
+      if (name === 'timeouts') {
+        out[name] = { value: anyToHclTerraform(value), isBlock: true, type: 'struct', storageClassType: 'ResourceTimeouts' };
+        continue;
+      }
+      const [type, storageClassType] = HCL_TYPES[this.types[name] ?? 'string'];
+      out[name] = { value: anyToHclTerraform(value), isBlock: false, type, storageClassType };
+    }
+    return out;
+  }
+}
+
+const HCL_TYPES: Record<FieldType, [string, string]> = {
+  string: ['simple', 'string'],
+  number: ['simple', 'number'],
+  bool: ['simple', 'boolean'],
+  'list(string)': ['list', 'stringList'],
+  'map(string)': ['map', 'stringMap'],
 };

@@ -1,0 +1,130 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
+} from '../protocol/provider-address';
+
+/**
+ * Places the built provider in Terraform's implied local mirror: the one module that
+ * both `reseller-hosting provider install` and the constructs' synth (engine
+ * 'provider') use, so the two can never lay the directory out differently. File
+ * copying only: no network, no cdktf, nothing of the provider's own code (DESIGN §6:
+ * the constructs load neither the provider nor its dependencies).
+ *
+ * The installed directory is self-contained: a shell launcher, a small loader that
+ * compiles the bundle from its V8 code cache, the bundle and the cache. It does not
+ * depend on where this package is installed, so a stack directory can be moved or
+ * committed (the paths in it are relative).
+ */
+
+const PACKAGE_NAME = 'cdktf-reseller-hosting';
+export const BUNDLE = 'provider-bundle.js';
+export const LOADER = 'provider-loader.js';
+
+/** This package's root directory (its package.json), from `src/` under ts-jest, `dist/src/` or node_modules. */
+export function packageRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        if (JSON.parse(readFileSync(file, 'utf8')).name === PACKAGE_NAME) return dir;
+      } catch {
+        // an unreadable package.json: keep walking up
+      }
+    }
+    if (dirname(dir) === dir) throw new Error(`${PACKAGE_NAME}: cannot find its package.json above ${__dirname}`);
+  }
+}
+
+/** The package version (the provider's version is the package's). */
+export function packageVersion(): string {
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version;
+}
+
+/** The built bundle and its code cache: `<package>/dist/src/provider/bundle.js` (written by `npm run build`). */
+export function builtBundle(root: string = packageRoot()): { bundle: string; cache: string } {
+  const bundle = join(root, 'dist', 'src', 'provider', 'bundle.js');
+  return { bundle, cache: `${bundle}.cache` };
+}
+
+/** `<pluginsDir>/<host>/<namespace>/reseller/<version>/<os>_<arch>` */
+export function mirrorPackageDir(pluginsDir: string, version: string, platform = terraformPlatform(process.platform, process.arch)): string {
+  return join(pluginsDir, ...mirrorPackageSegments(version, platform));
+}
+
+/** The implied local mirror of one Terraform working directory (a stack directory). */
+export function stackPluginsDir(workingDirectory: string): string {
+  return join(workingDirectory, ...LOCAL_MIRROR_DIR);
+}
+
+/**
+ * The shell launcher Terraform runs. Terraform links (or copies) the whole package
+ * directory into .terraform/providers, so the loader sits next to the launcher's path;
+ * `\${0%/*}` finds it without starting another process. RESELLER_NODE picks another
+ * Node binary than the one on PATH.
+ */
+function launcherText(): string {
+  return [
+    '#!/bin/sh',
+    `# Terraform provider of ${PACKAGE_NAME} (${PROVIDER_SOURCE}), placed by its synth or \`reseller-hosting provider install\`.`,
+    `exec "\${RESELLER_NODE:-node}" "\${0%/*}/${LOADER}" "$@"`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Loads the bundle compiled from its code cache when the cache was made from exactly
+ * this bundle (its SHA-256 prefixes the cache: V8 only checks the source length).
+ * The wrapper must stay the same as the one `writeCodeCache` compiles (provider/install.ts).
+ */
+export const LOADER_TEXT = `'use strict';
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { Script } = require('node:vm');
+const { createRequire } = require('node:module');
+const file = join(__dirname, '${BUNDLE}');
+const source = readFileSync(file, 'utf8');
+let cachedData;
+try {
+  const cache = readFileSync(file + '.cache');
+  const digest = require('node:crypto').createHash('sha256').update(source).digest();
+  if (cache.length > 32 && digest.equals(cache.subarray(0, 32))) cachedData = cache.subarray(32);
+} catch {}
+const script = new Script('(function (exports, require, module, __filename, __dirname) { ' + source + '\\n})', { filename: file, cachedData });
+const mod = { exports: {} };
+script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
+mod.exports.main(process.argv.slice(2));
+`;
+
+/**
+ * Writes `content` to `file` unless it already holds exactly that (a re-synth leaves
+ * an installed provider untouched), through a temporary file and a rename so that a
+ * Terraform reading it never sees half a file.
+ */
+function writeIfChanged(file: string, content: Buffer | string, mode?: number): void {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  if (existsSync(file) && readFileSync(file).equals(bytes)) return;
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, bytes);
+  if (mode !== undefined) chmodSync(tmp, mode);
+  renameSync(tmp, file);
+}
+
+/**
+ * Installs the provider into a plugins directory (the implied local mirror) and returns
+ * the executable's path. Replaces an earlier install of the same version; a missing
+ * build is an error saying what to run.
+ */
+export function installProvider(pluginsDir: string, version = packageVersion(), files = builtBundle()): string {
+  if (!existsSync(files.bundle)) {
+    throw new Error(`the provider of ${PACKAGE_NAME} is not built (${files.bundle} is missing): run 'npm run build' in ${dirname(dirname(dirname(dirname(files.bundle))))}`);
+  }
+  const dir = mirrorPackageDir(pluginsDir, version);
+  mkdirSync(dir, { recursive: true });
+  writeIfChanged(join(dir, BUNDLE), readFileSync(files.bundle));
+  if (existsSync(files.cache)) writeIfChanged(join(dir, `${BUNDLE}.cache`), readFileSync(files.cache));
+  writeIfChanged(join(dir, LOADER), LOADER_TEXT);
+  const executable = join(dir, providerExecutableName(version));
+  writeIfChanged(executable, launcherText(), 0o755);
+  return executable;
+}
