@@ -256,18 +256,27 @@ describe('import --blocks', () => {
 });
 
 describe('migration from the carriers to the provider', () => {
-  /** A carrier stack (engine terraform_data) with a package, a mailbox and a forwarder, applied. */
-  async function deployCarrierStack(name: string, domain: string): Promise<{ out: string; dir: string }> {
-    const out = tempDir(`reseller-${name}-`);
+  /**
+   * The migrating app: a package, a mailbox and a forwarder, synthesized with `engine`
+   * into `out` (the same construct ids whatever the engine). The carriers take the
+   * mailbox password from an environment variable; the provider needs none to adopt.
+   */
+  function synthMigrating(out: string, name: string, domain: string, engine: 'terraform_data' | 'provider'): string {
     const app = new App({ outdir: out });
     const stack = new TerraformStack(app, name);
     new LocalBackend(stack, { path: 'terraform.tfstate' }); // in the stack directory, not the working directory
-    new ResellerHosting(stack, 'reseller', { apiUrl: emu.url, engine: 'terraform_data' });
+    new ResellerHosting(stack, 'reseller', { apiUrl: emu.url, engine });
     const site = new HostingPackage(stack, 'site', { domainName: domain, packageType: 'Linux Unlimited', label: 'Migrate' });
-    new Mailbox(stack, 'info', { package: site, localPart: 'info', passwordEnv: 'MIGRATE_PW', send: false });
+    new Mailbox(stack, 'info', { package: site, localPart: 'info', send: false, ...(engine === 'provider' ? {} : { passwordEnv: 'MIGRATE_PW' }) });
     new Forwarder(stack, 'sales', { package: site, localPart: 'sales', remote: 'team@example.org' });
     app.synth();
-    const dir = join(out, 'stacks', name);
+    return join(out, 'stacks', name);
+  }
+
+  /** The carrier stack, deployed. */
+  async function deployCarrierStack(name: string, domain: string): Promise<{ out: string; dir: string }> {
+    const out = tempDir(`reseller-${name}-`);
+    const dir = synthMigrating(out, name, domain, 'terraform_data');
     const carrierEnv = handlerEnv(emu.url, journal, { MIGRATE_PW: 'Migrate-Passw0rd!' });
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, carrierEnv);
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, carrierEnv);
@@ -286,7 +295,10 @@ describe('migration from the carriers to the provider', () => {
   it('moved blocks: the provider moves each carrier\'s state (MoveResourceState); nothing is deleted or created, the apply sends no write', async () => {
     const { out, dir } = await deployCarrierStack('moved', 'moved-site.com');
     const deployed = emu.account();
-    switchToProvider(out, 'moved', 'moved-site.com');
+    // The same app, synthesized with engine 'provider' (the constructs' own provider stack).
+    synthMigrating(out, 'moved', 'moved-site.com', 'provider');
+    const synthesized = JSON.parse(readFileSync(join(dir, 'cdk.tf.json'), 'utf8'));
+    expect(Object.keys(synthesized.resource).sort()).toEqual(['reseller_forwarder', 'reseller_mailbox', 'reseller_package']);
     const written = await capture(runImportCli, ['--moved', '--stacks', out], cliEnv());
     expect(written.stderr).toBe('');
     expect(written.stdout).toMatch(/^wrote .*stacks\/moved\/reseller-migrate\.tf\.json: 3 moved and 6 removed block\(s\) for stack moved\n$/);
@@ -309,6 +321,17 @@ describe('migration from the carriers to the provider', () => {
       ['terraform_data.sales_settings', ['forget'], null],
       ['terraform_data.site_settings', ['forget'], null],
     ]);
+    // drift reads the constructs' own provider stack: construct paths, package references resolved.
+    const drift = await capture(runDriftCli, ['--out', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    expect(drift.code).toBe(0);
+    expect((JSON.parse(drift.stdout) as DriftDocument).objects.map((o) => [o.address, o.path, o.key, o.status])).toEqual([
+      ['reseller_package.site', 'moved/site', 'moved-site.com', 'in-sync'],
+      ['reseller_mailbox.info', 'moved/info', 'info@moved-site.com', 'in-sync'],
+      ['reseller_forwarder.sales', 'moved/sales', 'sales@moved-site.com', 'in-sync'],
+    ]);
+    const reviewed = await review(plan.json);
+    expect(reviewed.stdout).toContain('No reseller object changes.');
+    expect(reviewed.stdout).toContain('terraform_data.site_settings: forget');
     expect(plan.showText).toContain('# terraform_data.info has moved to reseller_mailbox.info');
     expect(plan.showText).toContain('# terraform_data.site_settings will no longer be managed by Terraform, but will not be destroyed');
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', 'p'], dir, tfEnv());
