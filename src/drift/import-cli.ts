@@ -19,6 +19,8 @@ user). Deploying the stack adopts them as they are and changes nothing.
 options:
   --out FILE.ts        write the stack to FILE.ts (default: standard output)
   --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
+  --engine NAME        declare the stack's engine (ResellerHosting engine): provider,
+                       terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
   --blocks             instead: for synthesized provider-engine stacks (engine: 'provider'),
@@ -44,6 +46,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      engine: { type: 'string' },
       blocks: { type: 'boolean' },
       moved: { type: 'boolean' },
       from: { type: 'string' },
@@ -57,7 +60,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const option of ['out', 'class-name', 'users', 'engine', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -67,7 +70,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const option of ['out', 'class-name', 'users', 'engine'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -77,6 +80,10 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.stacks !== undefined || values.stack !== undefined) throw new UsageError('--stacks and --stack go with --blocks or --moved');
     const className = values['class-name'] ?? DEFAULT_CLASS_NAME;
+    const engine = values.engine;
+    if (engine !== undefined && engine !== 'provider' && engine !== 'terraform_data' && engine !== 'null_resource') {
+      throw new UsageError(`--engine "${engine}" must be provider, terraform_data or null_resource`);
+    }
     if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
 
@@ -93,6 +100,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
+        engine,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +

@@ -264,6 +264,7 @@ test('objects whose declaration holds Terraform variables are unknown, not guess
   const dir = tempDir('reseller-drift-vars-');
   const app = new App({ outdir: dir });
   const stack = new TerraformStack(app, 'vars');
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
   const label = new TerraformVariable(stack, 'label', { type: 'string' });
   const site = new HostingPackage(stack, 'shop', { domainName: 'example-shop.com', packageType: 'Linux Unlimited', label: label.value });
   const local = new TerraformVariable(stack, 'local', { type: 'string' });
@@ -300,7 +301,7 @@ test("the stack's ResellerHosting apiUrl is used without RESELLER_API_URL; a dec
   const dir = tempDir('reseller-drift-hosting-');
   const app = new App({ outdir: dir });
   const stack = new TerraformStack(app, 'hosted');
-  new ResellerHosting(stack, 'reseller', { apiUrl: emu.url });
+  new ResellerHosting(stack, 'reseller', { apiUrl: emu.url, engine: 'terraform_data' });
   new HostingPackage(stack, 'shop', { domainName: 'example-shop.com', packageType: 'Linux Deluxe', label: 'Example Shop Ltd' });
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', stackUser: { email: 'nobody@example.com' } });
   app.synth();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   journal = tempDir('journal-');
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'pw');
-  new ResellerHosting(stack, 'reseller', {});
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
   const a = new TerraformVariable(stack, 'pw_a', { type: 'string', sensitive: true });
   const b = new TerraformVariable(stack, 'pw_b', { type: 'string', sensitive: true });
   const site = new HostingPackage(stack, 'site', { domainName: 'fix-pw.example.com', packageType: 'Linux Starter' });

@@ -104,13 +104,14 @@ afterAll(async () => {
 
 test('import writes a stack that compiles, synthesizes, and deploys without a single write', async () => {
   const file = join(project, 'imported.ts');
-  const run = await capture(runImportCli, ['--out', file, '--class-name', 'MyAccountStack'], env, project);
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'MyAccountStack', '--engine', 'terraform_data'], env, project);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(/wrote .*imported\.ts: class MyAccountStack with 2 cloud server\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\); 1 left out/);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain('export class MyAccountStack extends TerraformStack {');
-  expect(source).toContain("import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer } from 'cdktf-reseller-hosting';");
+  expect(source).toContain("import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting } from 'cdktf-reseller-hosting';");
+  expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'terraform_data' });");
   expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i); // adopted with their password
 
   // tsc: strict, noUnusedLocals (packages without mail are not bound to an unused variable).

@@ -161,6 +161,7 @@ describe('a provider-engine stack', () => {
     const resources = siteResources({ local_part: 'hello', password_wo_version: 1 });
     delete resources.reseller_forwarder; // the construct is removed from the code: the provider deletes the forwarder
     resources.reseller_package.site.label = 'Review Site v2';
+    resources.reseller_package.site.extra_domain_names = ['review-site.net'];
     providerStack(out, 'site', resources);
     const plan = await savedPlan(tf, dir, tfEnv(ROTATED));
     expect(plan.changes).toEqual({
@@ -173,7 +174,9 @@ describe('a provider-engine stack', () => {
     expect(text.stdout).toContain('Reseller hosting plan review: 2 destructive, 0 orphaned, 0 retained, 1 updated in place, 0 created; 0 unchanged');
     expect(text.stdout).toContain('! mailbox info@review-site.com is REPLACED: deleted, then hello@review-site.com created (local part "info" -> "hello" forces it)  [reseller_mailbox.info]');
     expect(text.stdout).toContain('! forwarder sales@review-site.com is DELETED (its construct was removed from the code)  [reseller_forwarder.sales]');
-    expect(text.stdout).toContain('~ package review-site.com is updated in place: label changed from "Review Site" to "Review Site v2"  [reseller_package.site]');
+    expect(text.stdout).toContain(
+      '~ package review-site.com is updated in place: extra domain names changed from [] to ["review-site.net"]; label changed from "Review Site" to "Review Site v2"  [reseller_package.site]',
+    );
     const json = await review(plan.json, ['--json']);
     for (const output of [text.stdout, json.stdout, plan.jsonText]) {
       expect(output).not.toContain(ROTATED);

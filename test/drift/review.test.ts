@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
-import { CloudProvider, Forwarder, HostingPackage, ManagedCloudServer } from '../../src';
+import { CloudProvider, Forwarder, HostingPackage, ManagedCloudServer, ResellerHosting } from '../../src';
 import { runReviewCli } from '../../src/drift/review-cli';
 import { reviewPlan } from '../../src/drift/review';
 import { EXAMPLE_STACK_NAME, ExampleOptions, ExampleResellerStack } from '../../examples/stack';
@@ -46,7 +46,9 @@ function withoutConstructs(config: any, ids: string[]): any {
 function synthStack(build: (stack: TerraformStack) => void): any {
   const outdir = tempDir('reseller-review-synth-');
   const app = new App({ outdir });
-  build(new TerraformStack(app, EXAMPLE_STACK_NAME));
+  const stack = new TerraformStack(app, EXAMPLE_STACK_NAME);
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' }); // these reviews are of carrier plans
+  build(stack);
   app.synth();
   return JSON.parse(readFileSync(join(outdir, 'stacks', EXAMPLE_STACK_NAME, 'cdk.tf.json'), 'utf8'));
 }

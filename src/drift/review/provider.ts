@@ -91,7 +91,10 @@ function display(value: unknown): string {
 }
 
 const unknownIn = (mask: unknown, attribute: string) => mask === true || asObject(mask)?.[attribute] === true;
-const sensitiveIn = (mask: unknown, attribute: string) => mask === true || asObject(mask)?.[attribute] === true || (asObject(mask)?.[attribute] !== undefined && asObject(mask)?.[attribute] !== false);
+/** Whether any part of a `*_sensitive` mask is true (a list's mask is a list, `[]` when nothing in it is). */
+const anyTrue = (mask: unknown): boolean =>
+  mask === true || (Array.isArray(mask) ? mask.some(anyTrue) : mask !== null && typeof mask === 'object' && Object.values(mask).some(anyTrue));
+const sensitiveIn = (mask: unknown, attribute: string) => mask === true || anyTrue(asObject(mask)?.[attribute]);
 
 /** Same value for a review: lists compare as sets (the API keeps no order of extra domains). */
 function same(a: unknown, b: unknown): boolean {
