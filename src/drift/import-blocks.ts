@@ -29,6 +29,16 @@ export interface StackImportBlocks {
   readonly missing: string[];
 }
 
+/**
+ * The import id: the natural key; for mail on another domain of its package than the
+ * primary one, `package/local@domain` (the package is then not the mail domain's name).
+ */
+function importIdOf(o: { kind: string | null; key: string | null; placement: string | null }): string {
+  const key = o.key!;
+  const mail = o.kind === 'mailbox' || o.kind === 'forwarder';
+  return mail && o.placement && o.placement !== key.slice(key.lastIndexOf('@') + 1) ? `${o.placement}/${key}` : key;
+}
+
 export async function writeImportBlocks(options: Pick<DriftOptions, 'out' | 'stack' | 'env' | 'cwd' | 'client'>): Promise<StackImportBlocks[]> {
   const cwd = options.cwd ?? process.cwd();
   const { document, desired } = await runDrift({ ...options, countUnmanaged: false });
@@ -48,7 +58,7 @@ export async function writeImportBlocks(options: Pick<DriftOptions, 'out' | 'sta
         throw new CommandError(`${o.address} (${o.path}): its natural key depends on Terraform variables, so its import id is unknown; import it by hand`);
       }
       if (o.status === 'missing') missing.push(o.address);
-      else blocks.push({ to: o.address, id: o.key });
+      else blocks.push({ to: o.address, id: importIdOf(o) });
     }
     const file = join(dirname(resolve(cwd, stack.file)), IMPORT_BLOCKS_FILE);
     const doc = {

@@ -167,6 +167,52 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
   expect(after.balance).toBe(before.balance);
 }, 90_000);
 
+test('with the provider engine: import --engine provider, synth, import --blocks; the plan imports the whole account and the apply writes nothing', async () => {
+  const file = join(project, 'provider-imported.ts');
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'ProviderAccountStack', '--engine', 'provider'], env, project);
+  expect(run.code).toBe(0);
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'provider' });");
+  const out = join(project, 'out-provider');
+  expect(compile(file, out)).toEqual([]);
+  const outdir = join(project, 'cdktf-provider.out');
+  writeFileSync(join(project, 'main-provider.js'), [
+    "const { App, LocalBackend } = require('cdktf');",
+    "const { ProviderAccountStack } = require('./out-provider/provider-imported');",
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    "const stack = new ProviderAccountStack(app, 'adopted');",
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, ['main-provider.js'], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  const stackDir = join(outdir, 'stacks', 'adopted');
+
+  const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
+  expect(blocks.stderr).toBe('');
+  expect(blocks.stdout).toMatch(/: 14 import block\(s\) for stack adopted\n$/);
+
+  const tfEnv = { RESELLER_API_KEY: env.RESELLER_API_KEY, RESELLER_API_URL: env.RESELLER_API_URL }; // the provider's connection, as import's
+  const init = await runTerraform(['init', '-input=false', '-no-color'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(init.stderr).toBe('');
+  const before = emu.account();
+  await emu.control('DELETE', 'requests');
+  const plan = await runTerraform(['plan', '-input=false', '-no-color', '-out=p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(plan.stderr).toBe('');
+  // The two cloud servers' "changes" only record what the API cannot return (forUser,
+  // periodMonths: used when ordering; branded): the provider's update of them writes nothing.
+  expect(plan.stdout).toContain('Plan: 14 to import, 0 to add, 2 to change, 0 to destroy.');
+  expect(plan.stdout).not.toMatch(/must be replaced|will be destroyed|will be created/);
+  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(apply.stderr).toBe('');
+  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(emu.account()).toEqual(before);
+  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(again.stdout).toContain('No changes.');
+  expect(again.code).toBe(0);
+}, 90_000);
+
 test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {
   const run = await capture(runImportCli, [], env, project);
   expect(run.code).toBe(0);
