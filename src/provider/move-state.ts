@@ -27,7 +27,11 @@ export function isMoved(priv: unknown): boolean {
 /** The first refresh of a moved state: the object read as an import reads it, by its natural key. */
 export async function readMovedState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
   if (!state || typeof state.id !== 'string') return { value: state, diagnostics: [] };
-  return importState(kind, state.id);
+  // Mail on another domain of its package than the primary one is imported as package/local@domain.
+  const pkg = state.package;
+  const mailDomain = state.id.slice(state.id.lastIndexOf('@') + 1);
+  const id = typeof pkg === 'string' && pkg && state.id.includes('@') && pkg !== mailDomain ? `${pkg}/${state.id}` : state.id;
+  return importState(kind, id);
 }
 
 /** The carriers a state can move from: Terraform's built-in `terraform_data`, and `null_resource`. */

@@ -260,8 +260,9 @@ describe('import --blocks', () => {
 
 describe('migration from the carriers to the provider', () => {
   /**
-   * The migrating app: a package, a mailbox and a forwarder, synthesized with `engine`
-   * into `out` (the same construct ids whatever the engine). The carriers take the
+   * The migrating app: a package, a mailbox (on the package's second domain, `.net`) and a
+   * forwarder, synthesized with `engine` into `out` (the same construct ids whatever the
+   * engine). The carriers take the
    * mailbox password from an environment variable; the provider needs none to adopt.
    */
   function synthMigrating(out: string, name: string, domain: string, engine: 'terraform_data' | 'provider'): string {
@@ -269,12 +270,14 @@ describe('migration from the carriers to the provider', () => {
     const stack = new TerraformStack(app, name);
     new LocalBackend(stack, { path: 'terraform.tfstate' }); // in the stack directory, not the working directory
     new ResellerHosting(stack, 'reseller', { apiUrl: emu.url, engine });
-    const site = new HostingPackage(stack, 'site', { domainName: domain, packageType: 'Linux Unlimited', label: 'Migrate' });
-    new Mailbox(stack, 'info', { package: site, localPart: 'info', send: false, ...(engine === 'provider' ? {} : { passwordEnv: 'MIGRATE_PW' }) });
+    const site = new HostingPackage(stack, 'site', { domainName: domain, extraDomainNames: [net(domain)], packageType: 'Linux Unlimited', label: 'Migrate' });
+    new Mailbox(stack, 'info', { package: site, domain: net(domain), localPart: 'info', send: false, ...(engine === 'provider' ? {} : { passwordEnv: 'MIGRATE_PW' }) });
     new Forwarder(stack, 'sales', { package: site, localPart: 'sales', remote: 'team@example.org' });
     app.synth();
     return join(out, 'stacks', name);
   }
+
+  const net = (domain: string) => domain.replace(/\.com$/, '.net');
 
   /** The carrier stack, deployed. */
   async function deployCarrierStack(name: string, domain: string): Promise<{ out: string; dir: string }> {
@@ -283,15 +286,15 @@ describe('migration from the carriers to the provider', () => {
     const carrierEnv = handlerEnv(emu.url, journal, { MIGRATE_PW: 'Migrate-Passw0rd!' });
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, carrierEnv);
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, carrierEnv);
-    expect(mailOf(emu.account(), domain).mailboxes.map((m) => m.local)).toEqual(['info']);
+    expect(mailOf(emu.account(), net(domain)).mailboxes.map((m) => m.local)).toEqual(['info']);
     return { out, dir };
   }
 
   /** The same objects as provider resources (same construct ids, so the same resource names). */
   const switchToProvider = (out: string, name: string, domain: string) =>
     providerStack(out, name, {
-      reseller_package: { site: { domain_name: domain, package_type: 'Linux Unlimited', label: 'Migrate' } },
-      reseller_mailbox: { info: { package: '${reseller_package.site.domain_name}', local_part: 'info', send: false } },
+      reseller_package: { site: { domain_name: domain, extra_domain_names: [net(domain)], package_type: 'Linux Unlimited', label: 'Migrate' } },
+      reseller_mailbox: { info: { package: '${reseller_package.site.domain_name}', domain: net(domain), local_part: 'info', send: false } },
       reseller_forwarder: { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: 'team@example.org' } },
     });
 
@@ -329,7 +332,7 @@ describe('migration from the carriers to the provider', () => {
     expect(drift.code).toBe(0);
     expect((JSON.parse(drift.stdout) as DriftDocument).objects.map((o) => [o.address, o.path, o.key, o.status])).toEqual([
       ['reseller_package.site', 'moved/site', 'moved-site.com', 'in-sync'],
-      ['reseller_mailbox.info', 'moved/info', 'info@moved-site.com', 'in-sync'],
+      ['reseller_mailbox.info', 'moved/info', 'info@moved-site.net', 'in-sync'],
       ['reseller_forwarder.sales', 'moved/sales', 'sales@moved-site.com', 'in-sync'],
     ]);
     const reviewed = await review(plan.json);
