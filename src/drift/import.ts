@@ -218,8 +218,9 @@ export function generateStack(account: ImportAccount, options: ImportOptions = {
     '// Deploying it adopts every object as it is (found by its natural key) and changes nothing.',
     '// Mailboxes are declared without a password: adoption keeps the current one. Add one',
     '// (a sensitive TerraformVariable with passwordVersion) only when you want to set it.',
-    ...(options.engine === 'provider'
-      ? ['// With the provider engine: after cdktf synth, `reseller-hosting import --blocks` writes the import blocks that adopt them.']
+    // The provider engine (also the library's default) adopts through import blocks, not at deploy.
+    ...(options.engine !== 'terraform_data' && options.engine !== 'null_resource'
+      ? [`// With the provider engine${options.engine ? '' : ' (the default)'}: after cdktf synth, \`reseller-hosting import --blocks\` writes the import blocks that adopt them.`]
       : []),
     `// Use it in your cdktf app: new ${className}(app, 'imported');`,
     "import { TerraformStack } from 'cdktf';",

@@ -173,6 +173,7 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   expect(run.code).toBe(0);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'provider' });");
+  expect(source).toContain('// With the provider engine: after cdktf synth, `reseller-hosting import --blocks` writes the import blocks that adopt them.');
   const out = join(project, 'out-provider');
   expect(compile(file, out)).toEqual([]);
   const outdir = join(project, 'cdktf-provider.out');
