@@ -141,8 +141,10 @@ interface Outcome {
 function compareOne(desired: DesiredObject, index: LiveIndex): ObjectReport {
   const id = desired.identity;
   const outcome = outcomeOf(desired, index);
-  const replaceAddress =
-    outcome.status === 'missing'
+  // A provider-engine object is repaired by a plain `terraform apply` (its plan sees the drift): no -replace.
+  const replaceAddress = desired.resourceType.startsWith('reseller_')
+    ? null
+    : outcome.status === 'missing'
       ? desired.address
       : outcome.status === 'changed' && desired.settingsAddress && repairableByUpdate(desired.kind, outcome.diffs ?? [])
         ? desired.settingsAddress

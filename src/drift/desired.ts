@@ -2,10 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec, parseIdentity, parseSpec } from '../protocol';
 import { CommandError } from './io';
+import { readProviderObjects } from './provider-stack';
 
 /**
  * The desired state, read back from synthesized stacks (`cdk.tf.json`). Only the
- * resources the constructs write are understood: an object's settings resource
+ * resources the constructs write are understood: for provider-engine stacks the
+ * `reseller_*` resources (see provider-stack.ts); for the carriers, an object's settings resource
  * (`<object>_settings`, a `terraform_data` / `null_resource`) has the create-time
  * provisioner that runs `handler ensure` with the object's spec in `RESELLER_SPEC`;
  * the object resource's replace-triggers hold the identity.
@@ -25,7 +27,8 @@ export interface DesiredObject {
   readonly stack: string;
   /** Terraform address of the object resource, e.g. `terraform_data.shop`. */
   readonly address: string;
-  readonly resourceType: CarrierType;
+  /** A carrier type, or a provider resource type (`reseller_package`) for provider-engine stacks. */
+  readonly resourceType: CarrierType | string;
   readonly logicalId: string;
   /** Construct path, e.g. `reseller-example/shop`. */
   readonly path: string;
@@ -157,6 +160,16 @@ export function readStack(stack: string, config: any): { objects: DesiredObject[
         objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName, env[ENV.password]));
       }
     }
+  }
+  objects.push(...readProviderObjects(stack, resources));
+  // The provider block of a provider-engine stack (cdktf writes a list of blocks).
+  const providers = config?.provider?.reseller;
+  const block = Array.isArray(providers) ? providers.find((p: any) => !p?.alias) : providers;
+  if (block && typeof block === 'object') {
+    const apiUrl = literalText(block.api_url);
+    const resellerId = literalText(block.reseller_id);
+    if (apiUrl !== undefined) settings.apiUrl ??= apiUrl;
+    if (resellerId !== undefined) settings.resellerId ??= resellerId;
   }
   return { objects, settings };
 }

@@ -4,9 +4,13 @@ import { dirname, resolve } from 'node:path';
 import { clientFor, connectionFromEnv } from '../client';
 import { EXIT } from '../protocol';
 import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
+import { IMPORT_BLOCKS_FILE, writeImportBlocks } from './import-blocks';
+import { MOVED_BLOCKS_FILE, writeMovedBlocks } from './moved-blocks';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
 
 export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
+       reseller-hosting import --blocks [--stacks PATH] [--stack NAME]
+       reseller-hosting import --moved [--from terraform_data|null_resource] [--stacks PATH] [--stack NAME]
 
 Reads the live reseller account and writes a cdktf stack (TypeScript) that declares every
 package, mailbox, forwarder and cloud server in it (and with --users, every control-panel
@@ -15,8 +19,20 @@ user). Deploying the stack adopts them as they are and changes nothing.
 options:
   --out FILE.ts        write the stack to FILE.ts (default: standard output)
   --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
+  --engine NAME        declare the stack's engine (ResellerHosting engine): provider,
+                       terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --blocks             instead: for synthesized provider-engine stacks (engine: 'provider'),
+                       write Terraform import blocks (${IMPORT_BLOCKS_FILE} next to each
+                       cdk.tf.json) that adopt every declared object the account has
+  --moved              instead: for a carrier stack switched to engine 'provider' and
+                       synthesized again, write the moved and removed blocks that migrate
+                       its state (${MOVED_BLOCKS_FILE} next to each cdk.tf.json); no API call
+  --from TYPE          with --moved: the carrier engine the stack was deployed with
+                       (default terraform_data)
+  --stacks PATH        with --blocks/--moved: the cdktf output (default cdktf.out), as drift --out
+  --stack NAME         with --blocks/--moved: only this stack
 
 environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID.
 `;
@@ -30,6 +46,12 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      engine: { type: 'string' },
+      blocks: { type: 'boolean' },
+      moved: { type: 'boolean' },
+      from: { type: 'string' },
+      stacks: { type: 'string' },
+      stack: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     } }));
     if (values.help) {
@@ -37,7 +59,31 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       return EXIT.ok;
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.moved) {
+      for (const option of ['out', 'class-name', 'users', 'engine', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      const from = values.from ?? 'terraform_data';
+      if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
+      for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
+        io.stdout(`wrote ${r.file}: ${r.moved.length} moved and ${r.removed.length} removed block(s) for stack ${r.stack}\n`);
+      }
+      return EXIT.ok;
+    }
+    if (values.from !== undefined) throw new UsageError('--from goes with --moved');
+    if (values.blocks) {
+      for (const option of ['out', 'class-name', 'users', 'engine'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
+      for (const r of results) {
+        io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
+        if (r.missing.length) io.stdout(`  not in the account (terraform apply creates them): ${r.missing.join(', ')}\n`);
+      }
+      return EXIT.ok;
+    }
+    if (values.stacks !== undefined || values.stack !== undefined) throw new UsageError('--stacks and --stack go with --blocks or --moved');
     const className = values['class-name'] ?? DEFAULT_CLASS_NAME;
+    const engine = values.engine;
+    if (engine !== undefined && engine !== 'provider' && engine !== 'terraform_data' && engine !== 'null_resource') {
+      throw new UsageError(`--engine "${engine}" must be provider, terraform_data or null_resource`);
+    }
     if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
 
@@ -54,6 +100,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
+        engine,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +

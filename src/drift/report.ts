@@ -112,13 +112,21 @@ export function renderTable(doc: Omit<DriftDocument, 'fix'>, options: { heading?
     for (const stack of doc.stacks) {
       const addresses = drifted.filter((o) => o.stack === stack.name && o.replaceAddress).map((o) => `-replace=${o.replaceAddress}`);
       if (addresses.length) lines.push(`  or, in the stack directory of ${stack.name}: terraform apply ${addresses.join(' ')}`);
+      // Provider resources: Terraform's own refresh sees the drift, so a plain apply repairs it.
+      const provider = drifted.filter((o) => o.stack === stack.name && byPlainApply(o));
+      if (provider.length) lines.push(`  or, in the stack directory of ${stack.name}: terraform apply (the plan shows the drift of ${provider.map((o) => o.address).join(', ')} and repairs it)`);
     }
-    const notByTerraform = drifted.filter((o) => !o.replaceAddress);
+    const notByTerraform = drifted.filter((o) => !o.replaceAddress && !byPlainApply(o));
     if (notByTerraform.length) {
       lines.push(`  (Terraform cannot repair: ${notByTerraform.map((o) => `${o.address} (${o.status === 'still-present' ? 'no longer in its state' : 'not changeable through the API'})`).join(', ')})`);
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A provider-engine object whose drift `terraform apply` repairs (a cloud server cannot be changed; an absent one is not in the state). */
+function byPlainApply(o: { address: string; kind: string | null; status: string }): boolean {
+  return o.address.startsWith('reseller_') && o.kind !== 'cloud-server' && o.status !== 'still-present';
 }
 
 export function summaryLine(s: DriftSummary): string {

@@ -1,4 +1,5 @@
 import { Diagnostic, error } from './diagnostics';
+import { isMoved, moveResourceState, readMovedState } from './move-state';
 import type { ResourceKind } from './resources/kind';
 import { applyChange, importState, planChange, readState, ResourceRuntime, validateConfig } from './resources/resource';
 import { objectTypeOf, schemaMessageOf } from './resources/schema';
@@ -60,14 +61,14 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
 
   return {
     GetMetadata: async () => ({
-      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: false },
+      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
       resources: model.kinds.map((k) => ({ typeName: k.typeName })),
     }),
     GetProviderSchema: async () => ({
       provider: PROVIDER_SCHEMA,
       resourceSchemas: Object.fromEntries(model.kinds.map((k) => [k.typeName, schemaMessageOf(k)])),
       dataSourceSchemas: {},
-      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: false },
+      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
     }),
     ValidateProviderConfig: async (req) => {
       const config = obj(req.config, PROVIDER_TYPE);
@@ -105,8 +106,9 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
       return { upgradedState: encodeDynamic(decodeDynamicJson(raw, type), type), diagnostics: [] };
     }),
     ReadResource: (req) => withKind(req.typeName, async (kind, type) => {
-      const { value, diagnostics } = await readState(kind, obj(req.currentState, type));
-      return { newState: encodeDynamic(value, type), diagnostics, private: req.private };
+      const moved = isMoved(req.private); // the first refresh after a moved block (move-state.ts)
+      const { value, diagnostics } = await (moved ? readMovedState : readState)(kind, obj(req.currentState, type));
+      return { newState: encodeDynamic(value, type), diagnostics, private: moved ? Buffer.alloc(0) : req.private };
     }),
     PlanResourceChange: (req) => withKind(req.typeName, async (kind, type) => {
       const { value, diagnostics } = planChange(kind, obj(req.priorState, type), obj(req.proposedNewState, type), obj(req.config, type));
@@ -125,7 +127,7 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
       const { value, diagnostics } = await importState(kind, req.id);
       return { importedResources: value ? [{ typeName: kind.typeName, state: encodeDynamic(value, type) }] : [], diagnostics };
     }),
-    MoveResourceState: async () => unsupported('Moves of state between resource types'),
+    MoveResourceState: (req) => withKind(req.targetTypeName, (kind, type) => moveResourceState(kind, type, req)),
     ValidateDataResourceConfig: async () => unsupported('Data sources'),
     ReadDataSource: async () => unsupported('Data sources'),
     ValidateEphemeralResourceConfig: async () => unsupported('Ephemeral resources'),

@@ -104,13 +104,14 @@ afterAll(async () => {
 
 test('import writes a stack that compiles, synthesizes, and deploys without a single write', async () => {
   const file = join(project, 'imported.ts');
-  const run = await capture(runImportCli, ['--out', file, '--class-name', 'MyAccountStack'], env, project);
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'MyAccountStack', '--engine', 'terraform_data'], env, project);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(/wrote .*imported\.ts: class MyAccountStack with 2 cloud server\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\); 1 left out/);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain('export class MyAccountStack extends TerraformStack {');
-  expect(source).toContain("import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer } from 'cdktf-reseller-hosting';");
+  expect(source).toContain("import { CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting } from 'cdktf-reseller-hosting';");
+  expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'terraform_data' });");
   expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i); // adopted with their password
 
   // tsc: strict, noUnusedLocals (packages without mail are not bound to an unused variable).
@@ -164,6 +165,53 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
   expect(after.packages).toEqual(before.packages);
   expect(after.cloudServers).toEqual(before.cloudServers);
   expect(after.balance).toBe(before.balance);
+}, 90_000);
+
+test('with the provider engine: import --engine provider, synth, import --blocks; the plan imports the whole account and the apply writes nothing', async () => {
+  const file = join(project, 'provider-imported.ts');
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'ProviderAccountStack', '--engine', 'provider'], env, project);
+  expect(run.code).toBe(0);
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'provider' });");
+  expect(source).toContain('// With the provider engine: after cdktf synth, `reseller-hosting import --blocks` writes the import blocks that adopt them.');
+  const out = join(project, 'out-provider');
+  expect(compile(file, out)).toEqual([]);
+  const outdir = join(project, 'cdktf-provider.out');
+  writeFileSync(join(project, 'main-provider.js'), [
+    "const { App, LocalBackend } = require('cdktf');",
+    "const { ProviderAccountStack } = require('./out-provider/provider-imported');",
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    "const stack = new ProviderAccountStack(app, 'adopted');",
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, ['main-provider.js'], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  const stackDir = join(outdir, 'stacks', 'adopted');
+
+  const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
+  expect(blocks.stderr).toBe('');
+  expect(blocks.stdout).toMatch(/: 14 import block\(s\) for stack adopted\n$/);
+
+  const tfEnv = { RESELLER_API_KEY: env.RESELLER_API_KEY, RESELLER_API_URL: env.RESELLER_API_URL }; // the provider's connection, as import's
+  const init = await runTerraform(['init', '-input=false', '-no-color'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(init.stderr).toBe('');
+  const before = emu.account();
+  await emu.control('DELETE', 'requests');
+  const plan = await runTerraform(['plan', '-input=false', '-no-color', '-out=p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(plan.stderr).toBe('');
+  // The two cloud servers' "changes" only record what the API cannot return (forUser,
+  // periodMonths: used when ordering; branded): the provider's update of them writes nothing.
+  expect(plan.stdout).toContain('Plan: 14 to import, 0 to add, 2 to change, 0 to destroy.');
+  expect(plan.stdout).not.toMatch(/must be replaced|will be destroyed|will be created/);
+  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(apply.stderr).toBe('');
+  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(emu.account()).toEqual(before);
+  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(again.stdout).toContain('No changes.');
+  expect(again.code).toBe(0);
 }, 90_000);
 
 test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {

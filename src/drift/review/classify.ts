@@ -1,5 +1,6 @@
 import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
 import { byText } from '../io';
+import { attributeChanges, describeChange, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause } from './provider';
 import { asObject, identityOf, isSensitive, isUnknownAfter, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
 
 /**
@@ -19,9 +20,17 @@ import { asObject, identityOf, isSensitive, isUnknownAfter, readPlan, ResourceCh
  *   destroy-time provisioner cannot run and the remote object stays, unmanaged;
  * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers).
  */
-export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created';
+export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created' | 'imported' | 'drift';
 
-export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created'];
+/**
+ * Categories of planned changes, in the order they are shown. `imported` (an `import`
+ * block adopts an existing object) and `drift` (found by refresh: changed outside
+ * Terraform, in its own section) come from provider-engine stacks.
+ */
+export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created', 'imported', 'drift'];
+
+/** Categories of the planned changes (items); `drift` items are in `Review.drift`. */
+export const CHANGE_CATEGORIES: readonly ReviewCategory[] = REVIEW_CATEGORIES.filter((c) => c !== 'drift');
 
 export interface FieldChange {
   readonly field: string;
@@ -54,6 +63,8 @@ export interface ReviewItem {
 
 export interface Review {
   readonly items: ReviewItem[];
+  /** Changes made outside Terraform that the refresh found (`resource_drift`), category `drift`. */
+  readonly drift: ReviewItem[];
   readonly counts: Record<ReviewCategory, number>;
   /** Reseller constructs the plan leaves as they are. */
   readonly unchanged: number;
@@ -73,23 +84,29 @@ const CARRIERS = new Set(['terraform_data', 'null_resource']);
 
 /** The review of a plan document (`terraform show -json <planfile>`). */
 export function reviewPlan(plan: unknown): Review {
-  const { changes, configured, notes } = readPlan(plan);
+  const { changes, configured, drift: driftChanges, notes } = readPlan(plan);
 
   const groups = new Map<string, Group>();
   const rest: ResourceChange[] = [];
   for (const rc of changes) {
     if (CARRIERS.has(rc.type) && identityOf(rc)) groups.set(rc.base, { object: rc, settings: [], password: [] });
   }
+  const items: ReviewItem[] = [];
+  let unchanged = 0;
   for (const rc of changes) {
     if (groups.get(rc.base)?.object === rc) continue;
+    if (PROVIDER_TYPES.has(rc.type)) {
+      const item = classifyProvider(rc, configured);
+      if (item) items.push(item);
+      else unchanged++;
+      continue;
+    }
     const owner = CARRIERS.has(rc.type) ? /^(.*)_(settings|password)$/.exec(rc.base) : null;
     const group = owner ? groups.get(owner[1]) : undefined;
     if (group && owner) (owner[2] === 'settings' ? group.settings : group.password).push(rc);
     else rest.push(rc);
   }
 
-  const items: ReviewItem[] = [];
-  let unchanged = 0;
   for (const group of groups.values()) {
     const item = classify(group, configured);
     if (item) items.push(item);
@@ -97,11 +114,90 @@ export function reviewPlan(plan: unknown): Review {
   }
   const order = (c: ReviewCategory) => REVIEW_CATEGORIES.indexOf(c);
   items.sort((a, b) => order(a.category) - order(b.category) || kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.address, b.address));
-  const counts = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c, items.filter((i) => i.category === c).length])) as Record<ReviewCategory, number>;
+  const drift = driftChanges.map(driftItem).filter((i): i is ReviewItem => i !== undefined);
+  drift.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.address, b.address));
+  const counts = Object.fromEntries(CHANGE_CATEGORIES.map((c) => [c, items.filter((i) => i.category === c).length])) as Record<ReviewCategory, number>;
+  counts.drift = drift.length;
   const otherChanges = rest
     .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
     .map((rc) => `${rc.address}: ${rc.actions.join(', ')}`);
-  return { items, counts, unchanged, otherChanges, notes };
+  return { items, drift, counts, unchanged, otherChanges, notes };
+}
+
+/**
+ * One provider resource's planned change. Unlike the carriers, removing a construct
+ * deletes its object (the provider's Delete runs whether or not the configuration still
+ * has it), so any planned delete is destructive, except a cloud server's, which the API
+ * cannot cancel: it is only forgotten.
+ */
+function classifyProvider(rc: ResourceChange, configured: Set<string> | undefined): ReviewItem | undefined {
+  const kind = kindOfType(rc.type)!;
+  const oldKey = naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address;
+  const make = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
+    kind, key: oldKey, address: rc.address, changes: [], category, change, summary: `${kindLabel(kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
+  });
+  const updates = () => attributeChanges(rc, ['setting', 'create-only']);
+  const fieldChangesOf = (list: ReturnType<typeof updates>): FieldChange[] =>
+    list.filter((c) => c.field !== 'passwordVersion').map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive }));
+  const rotationOf = (list: ReturnType<typeof updates>) => {
+    const v = list.find((c) => c.field === 'passwordVersion' && c.before !== '(none)');
+    return v ? { before: v.before, after: v.after } : undefined;
+  };
+
+  if (rc.importing) {
+    const list = updates();
+    const rest = list.length ? `; then updated: ${list.map(describeChange).join('; ')}` : ' as it is (no write)';
+    return make('imported', `is imported (adopted${rc.importing.id ? ` by id ${JSON.stringify(rc.importing.id)}` : ''})${rest}`, {
+      changes: fieldChangesOf(list), passwordRotation: rotationOf(list),
+    });
+  }
+  if (isCreate(rc.actions)) {
+    const key = naturalKeyOf(rc.type, rc.after) ?? oldKey;
+    return make('created', kind === 'cloud-server' ? 'is ordered (the account is charged)' : 'is created', { key });
+  }
+  if (isDelete(rc.actions)) {
+    const removedFromCode = rc.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(rc.address.replace(/\[[^\]]*\]$/, '')));
+    const why = removedFromCode ? 'its construct was removed from the code' : 'declared absent';
+    if (kind === 'cloud-server') {
+      return make('retained', `is retained (${why}; the API cannot cancel servers): it is removed from the state, keeps running and billing; cancel it in the control panel if it is no longer needed`);
+    }
+    return make('destructive', `is DELETED (${why})${kind === 'package' ? ', with its mail' : ''}`);
+  }
+  if (isReplace(rc.actions)) {
+    const cause = replacementCause(rc, rc.replacePaths);
+    const newKey = naturalKeyOf(rc.type, rc.after);
+    const changedKey = newKey && newKey !== oldKey ? newKey : undefined;
+    const reason = cause.length ? `${cause.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ')} forces it` : 'replacement was requested';
+    const change =
+      kind === 'cloud-server'
+        ? `is REPLACED (${reason}): the old server is retained (the API cannot cancel servers) and a new one${changedKey ? ` ${changedKey}` : ''} is ordered (charged)`
+        : `is REPLACED: deleted${changedKey ? `, then ${changedKey} created` : ', then created again'} (${reason})`;
+    return make('destructive', change, { newKey: changedKey, changes: cause.map((c) => ({ field: c.field, before: c.before, after: c.after })) });
+  }
+  if (rc.actions.includes('update')) {
+    const list = updates();
+    return make('updated', `is updated in place: ${list.length ? list.map(describeChange).join('; ') : 'settings re-applied'}`, {
+      changes: fieldChangesOf(list), passwordRotation: rotationOf(list),
+    });
+  }
+  return undefined;
+}
+
+/** A change the refresh found (`resource_drift`): what changed outside Terraform. */
+function driftItem(rc: ResourceChange): ReviewItem | undefined {
+  const kind = kindOfType(rc.type);
+  if (!kind) return undefined;
+  const key = naturalKeyOf(rc.type, rc.before) ?? rc.address;
+  const base = { kind, key, address: rc.address, category: 'drift' as ReviewCategory };
+  if (rc.actions.includes('delete') && !rc.actions.includes('create')) {
+    const change = 'was deleted outside Terraform';
+    return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: [] };
+  }
+  if (!rc.actions.includes('update')) return undefined;
+  const list = attributeChanges(rc, ['identity', 'setting']);
+  if (!list.length) return undefined;
+  const change = `was changed outside Terraform: ${list.map(describeChange).join('; ')}`;
+  return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: list.map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive })) };
 }
 
 const isReplace = (actions: string[]) => actions.includes('delete') && actions.includes('create');

@@ -27,6 +27,10 @@ export interface ResourceChange {
   readonly afterUnknown: unknown;
   readonly beforeSensitive: unknown;
   readonly afterSensitive: unknown;
+  /** `change.importing`: the resource is imported by this plan (its import id). */
+  readonly importing?: { readonly id?: string };
+  /** `replace_paths`: the attributes that force a replacement. */
+  readonly replacePaths?: unknown;
 }
 
 /** What the review needs of a plan. */
@@ -34,6 +38,8 @@ export interface PlanReading {
   readonly changes: ResourceChange[];
   /** Addresses the configuration declares; undefined when the plan has no configuration. */
   readonly configured?: Set<string>;
+  /** `resource_drift`: what the refresh found changed outside Terraform. */
+  readonly drift: ResourceChange[];
   /** Warnings about the plan itself (incomplete, errored, unexpected format). */
   readonly notes: string[];
 }
@@ -76,7 +82,11 @@ export function readPlan(value: unknown): PlanReading {
     .map(asObject)
     .filter((rc): rc is JsonObject => rc !== undefined && (rc.mode ?? 'managed') === 'managed')
     .map(toChange);
-  return { changes, configured: configuredAddresses(plan.configuration), notes };
+  const drift = (Array.isArray(plan.resource_drift) ? plan.resource_drift : [])
+    .map(asObject)
+    .filter((rc): rc is JsonObject => rc !== undefined && (rc.mode ?? 'managed') === 'managed')
+    .map(toChange);
+  return { changes, configured: configuredAddresses(plan.configuration), drift, notes };
 }
 
 function toChange(rc: JsonObject): ResourceChange {
@@ -95,6 +105,8 @@ function toChange(rc: JsonObject): ResourceChange {
     afterUnknown: change.after_unknown ?? {},
     beforeSensitive: change.before_sensitive ?? {},
     afterSensitive: change.after_sensitive ?? {},
+    importing: asObject(change.importing) ? { id: typeof asObject(change.importing)!.id === 'string' ? String(asObject(change.importing)!.id) : undefined } : undefined,
+    replacePaths: rc.replace_paths,
   };
 }
 

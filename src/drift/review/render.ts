@@ -1,5 +1,5 @@
 import { kindLabel } from '../../protocol';
-import { Review, REVIEW_CATEGORIES, ReviewCategory, ReviewItem } from './classify';
+import { CHANGE_CATEGORIES, Review, ReviewCategory, ReviewItem } from './classify';
 
 /** Rendering a review: plain text for terminals, Markdown for pull-request comments. */
 const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain: string }> = {
@@ -8,9 +8,21 @@ const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain
   retained: { text: 'RETAINED', markdown: ':warning: Retained cloud servers', explain: 'the API cannot cancel servers: they keep running' },
   updated: { text: 'UPDATED IN PLACE', markdown: 'Updated in place', explain: 'nothing is deleted' },
   created: { text: 'CREATED', markdown: 'Created', explain: 'new remote objects' },
+  imported: { text: 'IMPORTED', markdown: 'Imported', explain: 'existing remote objects adopted by import blocks' },
+  drift: {
+    text: 'CHANGED OUTSIDE TERRAFORM',
+    markdown: ':warning: Changed outside Terraform',
+    explain: 'found by the refresh; the planned changes below set them back to the configuration',
+  },
 };
 
-const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+' };
+const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+', imported: '<', drift: '*' };
+
+/** Counts of the provider-only categories, only when present (carrier reviews read as before). */
+function extraCounts(review: Review): string[] {
+  const c = review.counts;
+  return [c.imported ? `${c.imported} imported` : '', c.drift ? `${c.drift} changed outside Terraform` : ''].filter(Boolean);
+}
 
 export function countsLine(review: Review): string {
   const c = review.counts;
@@ -21,14 +33,18 @@ export function countsLine(review: Review): string {
     `${c.updated} updated in place`,
     `${c.created} created`,
   ];
-  return `${parts.join(', ')}; ${review.unchanged} unchanged`;
+  return `${[...parts, ...extraCounts(review)].join(', ')}; ${review.unchanged} unchanged`;
 }
 
 export function renderReviewText(review: Review): string {
   const lines = [`Reseller hosting plan review: ${countsLine(review)}`];
   for (const note of review.notes) lines.push(`note: ${note}`);
+  if (review.drift.length) {
+    lines.push('', `${HEADINGS.drift.text} (${HEADINGS.drift.explain}):`);
+    for (const item of review.drift) lines.push(`  ${MARK.drift} ${item.summary}  [${item.address}]`);
+  }
   if (review.items.length === 0) lines.push('', 'No reseller object changes.');
-  for (const category of REVIEW_CATEGORIES) {
+  for (const category of CHANGE_CATEGORIES) {
     const items = review.items.filter((i) => i.category === category);
     if (!items.length) continue;
     lines.push('', `${HEADINGS[category].text} (${HEADINGS[category].explain}):`);
@@ -53,12 +69,18 @@ export function renderReviewMarkdown(review: Review): string {
       bold(c.retained, 'retained'),
       `${c.updated} updated in place`,
       `${c.created} created`,
+      ...extraCounts(review).map((t) => (t.includes('outside') ? `**${t}**` : t)),
       `${review.unchanged} unchanged`,
     ].join(' · '),
   ];
   for (const note of review.notes) lines.push('', `> **Note:** ${md(note)}`);
+  if (review.drift.length) {
+    lines.push('', `#### ${HEADINGS.drift.markdown} (${review.drift.length})`, '', `_${md(HEADINGS.drift.explain)}_`, '');
+    lines.push('| object | change | resource |', '|---|---|---|');
+    for (const item of review.drift) lines.push(`| **${kindLabel(item.kind)} ${code(item.key)}** | ${md(item.change.replace(/^was /, ''))} | ${code(item.address)} |`);
+  }
   if (review.items.length === 0) lines.push('', 'No reseller object changes.');
-  for (const category of REVIEW_CATEGORIES) {
+  for (const category of CHANGE_CATEGORIES) {
     const items = review.items.filter((i) => i.category === category);
     if (!items.length) continue;
     lines.push('', `#### ${HEADINGS[category].markdown} (${items.length})`, '', `_${md(HEADINGS[category].explain)}_`, '');
@@ -79,7 +101,7 @@ export function renderReviewMarkdown(review: Review): string {
 }
 
 function markdownChange(item: ReviewItem): string {
-  if (item.category === 'updated') {
+  if (item.category === 'updated' && !item.address.startsWith('reseller_')) {
     const parts = item.changes.map((ch) => (ch.sensitive ? `${code(ch.field)}: (changed)` : `${code(ch.field)}: ${code(ch.before)} → ${code(ch.after)}`));
     if (item.passwordRotation) parts.push(`password rotated (version ${md(item.passwordRotation.before)} → ${md(item.passwordRotation.after)})`);
     return parts.join('<br>') || 'settings re-applied';

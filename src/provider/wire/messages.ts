@@ -175,8 +175,11 @@ export const RPC: Record<string, { request: MessageDescriptor; response: Message
     },
   },
   MoveResourceState: {
-    request: { sourceTypeName: { no: 2, type: 'string' }, targetTypeName: { no: 5, type: 'string' } },
-    response: { targetState: dynamic(1), diagnostics: diagnostics(2) },
+    request: {
+      sourceProviderAddress: { no: 1, type: 'string' }, sourceTypeName: { no: 2, type: 'string' },
+      sourceState: { no: 4, type: 'message', message: msg(() => RawState) }, targetTypeName: { no: 5, type: 'string' },
+    },
+    response: { targetState: dynamic(1), diagnostics: diagnostics(2), targetPrivate: { no: 3, type: 'bytes' } },
   },
   ReadDataSource: {
     request: { typeName: { no: 1, type: 'string' } },

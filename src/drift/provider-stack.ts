@@ -1,0 +1,128 @@
+import { checkSpec, DEFINITIONS, FieldDefinition, identityOf, KindDefinition, ObjectSpec } from '../protocol';
+import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
+import { attributeNameOf } from '../provider/core-kinds';
+import type { DesiredObject } from './desired';
+
+/**
+ * The desired state of a provider-engine stack: its `reseller_*` resources, whose
+ * attributes are the objects' fields (named by the kind definitions). A value that is a
+ * reference to another resource's literal attribute (`${reseller_package.site.domain_name}`,
+ * how a mailbox names its package) is resolved here; any other expression makes the
+ * object's spec unknown (only Terraform can evaluate it), as with the carriers.
+ */
+
+/** Fields whose spec value is a control-panel user reference: `stack-user:N` or `{ email }` (as the provider reads them). */
+const USER_REF_FIELDS = new Set(['stackUser', 'forUser']);
+
+function toSpecValue(field: FieldDefinition, value: unknown): unknown {
+  if (USER_REF_FIELDS.has(field.name) && typeof value === 'string' && value.includes('@')) return { email: value };
+  if (field.name === 'packageType' && typeof value === 'string' && /^[0-9]+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Marks a value only Terraform can evaluate. */
+const UNKNOWN = Symbol('unknown');
+
+/**
+ * The value of an attribute as written in the stack: literal JSON, a `${type.name.attr}`
+ * reference to a literal attribute of another resource of the stack, or UNKNOWN.
+ */
+function literalValue(value: unknown, resources: Record<string, Record<string, any>>, depth = 0): unknown {
+  if (typeof value === 'string') {
+    const ref = /^\$\{([a-z0-9_]+)\.([A-Za-z0-9_-]+)\.([a-z0-9_]+)\}$/.exec(value);
+    if (ref && depth < 4) {
+      const target = resources[ref[1]]?.[ref[2]];
+      if (target && ref[3] in target) return literalValue(target[ref[3]], resources, depth + 1);
+      return UNKNOWN;
+    }
+    const text = literalString(value);
+    return text === undefined ? UNKNOWN : text;
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((v) => literalValue(v, resources, depth));
+    return items.includes(UNKNOWN) ? UNKNOWN : items;
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const lit = literalValue(v, resources, depth);
+      if (lit === UNKNOWN) return UNKNOWN;
+      out[k] = lit;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** `${` / `%{` start expressions; `$${` / `%%{` are their escapes (see desired.ts literalText). */
+function literalString(value: string): string | undefined {
+  if (!value.includes('{')) return value;
+  const unescaped = value.replace(/\$\$\{|%%\{/g, (m) => `${m[0]}\u0000`);
+  if (/[$%]\{/.test(unescaped)) return undefined;
+  return unescaped.replace(/([$%])\u0000/g, '$1{');
+}
+
+/** `NAME` of `${var.NAME}`. */
+function variableOf(value: unknown): string | undefined {
+  const m = typeof value === 'string' ? /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(value) : null;
+  return m ? m[1] : undefined;
+}
+
+/** Provider resources of one stack's `resource` block, as declared objects. */
+export function readProviderObjects(stack: string, resources: Record<string, Record<string, any>>): DesiredObject[] {
+  const out: DesiredObject[] = [];
+  for (const def of DEFINITIONS) {
+    for (const [name, body] of Object.entries(resources[def.resourceType] ?? {})) out.push(readOne(stack, def, name, body ?? {}, resources));
+  }
+  return out;
+}
+
+function readOne(stack: string, def: KindDefinition, name: string, body: Record<string, any>, resources: Record<string, Record<string, any>>): DesiredObject {
+  const address = `${def.resourceType}.${name}`;
+  const metaPath: unknown = body?.['//']?.metadata?.path;
+  // The constructs name the resource `<construct path>/Resource` (engine 'provider').
+  const path = typeof metaPath === 'string' ? metaPath.replace(/\/Resource$/, '') : `${stack}/${name}`;
+  const absent = body.count === 0 || body.count === '0';
+  const raw: Record<string, unknown> = { kind: def.kind, path };
+  let unknownSpec = false;
+  let passwordVariable: string | undefined;
+  for (const field of def.fields) {
+    if (field.carrierOnly) continue;
+    const attribute = attributeNameOf(field);
+    if (field.role === 'write-only') {
+      passwordVariable = variableOf(body[attribute]);
+      continue;
+    }
+    if (field.role === 'computed' || !(attribute in body) || body[attribute] === null) {
+      if (field.presence === 'default' && field.defaultValue !== undefined && field.role !== 'computed') raw[field.name] = field.defaultValue;
+      continue;
+    }
+    const value = literalValue(body[attribute], resources);
+    if (value === UNKNOWN) unknownSpec = true;
+    else raw[field.name] = toSpecValue(field, value);
+  }
+  if (def.kind === 'cloud-server') raw.timeoutMinutes = DEFAULT_CLOUD_TIMEOUT_MINUTES;
+  if ((def.kind === 'mailbox' || def.kind === 'forwarder') && raw.domain === undefined && raw.packageDomain !== undefined) raw.domain = raw.packageDomain;
+
+  let spec: ObjectSpec | undefined;
+  let specError: string | undefined;
+  if (!unknownSpec) {
+    const checked = checkSpec(raw as unknown as ObjectSpec, address);
+    if (checked.problems.length) specError = checked.problems.map((p) => p.message).join('; ');
+    else spec = checked.spec;
+  }
+  return {
+    stack,
+    address,
+    resourceType: def.resourceType,
+    logicalId: name,
+    path,
+    absent,
+    identity: spec ? { ...identityOf(spec), parent: '' } : undefined,
+    kind: def.kind,
+    spec,
+    unknownSpec,
+    specError,
+    passwordVariable,
+  };
+}

@@ -1,0 +1,159 @@
+import { DEFINITIONS, definitionOfResourceType, FieldDefinition, Kind, KindDefinition, kindLabel } from '../../protocol';
+import { attributeNameOf } from '../../provider/core-kinds';
+import { asObject, JsonObject, ResourceChange } from './plan';
+
+/**
+ * Review of the native provider's resources (`reseller_package`, `reseller_mailbox`,
+ * ...): their plan values are the objects' attributes, so a change is read attribute
+ * by attribute and named with the kind definitions' field roles. The write-only
+ * password is never read: Terraform keeps it out of the plan, and this code does not
+ * look at write-only attributes even if a plan had one.
+ */
+
+/** The provider resource types this review understands. */
+export const PROVIDER_TYPES: ReadonlySet<string> = new Set(DEFINITIONS.map((d) => d.resourceType));
+
+/** One attribute that changes, in display form (JSON of the values). */
+export interface AttributeChange {
+  /** camelCase field name (as in the construct props and drift). */
+  readonly field: string;
+  /** Domain words: 'target', 'extra domain names'. */
+  readonly words: string;
+  readonly before: string;
+  readonly after: string;
+  readonly sensitive?: boolean;
+}
+
+/** Domain words for fields whose name alone would read oddly. */
+const WORDS: Record<string, string> = {
+  remote: 'target',
+  packageDomain: 'package',
+  localPart: 'local part',
+  domainName: 'primary domain',
+  hostName: 'host name',
+  cloudServer: 'cloud server',
+  extraDomainNames: 'extra domain names',
+  packageType: 'package type',
+  stackUser: 'control-panel user',
+  personName: 'person name',
+  documentRoots: 'document roots',
+  provider: 'cloud provider',
+  spec: 'size',
+};
+
+export function wordsOf(field: string): string {
+  return WORDS[field] ?? field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+}
+
+interface BoundField {
+  readonly field: FieldDefinition;
+  readonly attribute: string;
+}
+
+function fieldsOf(def: KindDefinition): BoundField[] {
+  return def.fields.filter((f) => !f.carrierOnly).map((field) => ({ field, attribute: attributeNameOf(field) }));
+}
+
+export function kindOfType(type: string): Kind | undefined {
+  return definitionOfResourceType(type)?.kind;
+}
+
+/**
+ * The natural key of a provider resource's values: its `id` attribute (the provider sets
+ * it to the natural key), else the identity attributes as the definition builds the key.
+ */
+export function naturalKeyOf(type: string, values: unknown): string | undefined {
+  const v = asObject(values);
+  const def = definitionOfResourceType(type);
+  if (!v || !def) return undefined;
+  if (typeof v.id === 'string' && v.id) return v.id;
+  const text = (attr: string) => (typeof v[attr] === 'string' && v[attr] ? (v[attr] as string) : undefined);
+  switch (def.kind) {
+    case 'package':
+      return text('domain_name');
+    case 'cloud-server':
+      return text('host_name');
+    case 'stack-user':
+      return text('email')?.toLowerCase();
+    default: {
+      const local = text('local_part');
+      const domain = text('domain') ?? text('package');
+      return local && domain ? `${local}@${domain}`.toLowerCase() : undefined;
+    }
+  }
+}
+
+/** Display text of one attribute value. */
+function display(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  if (Array.isArray(value)) return JSON.stringify([...value].map(String).sort());
+  return JSON.stringify(value);
+}
+
+const unknownIn = (mask: unknown, attribute: string) => mask === true || asObject(mask)?.[attribute] === true;
+/** Whether any part of a `*_sensitive` mask is true (a list's mask is a list, `[]` when nothing in it is). */
+const anyTrue = (mask: unknown): boolean =>
+  mask === true || (Array.isArray(mask) ? mask.some(anyTrue) : mask !== null && typeof mask === 'object' && Object.values(mask).some(anyTrue));
+const sensitiveIn = (mask: unknown, attribute: string) => mask === true || anyTrue(asObject(mask)?.[attribute]);
+
+/** Same value for a review: lists compare as sets (the API keeps no order of extra domains). */
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return display(a) === display(b);
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * The attributes of `roles` that differ between before and after. Computed facts (ids)
+ * and write-only secrets are never listed; a sensitive value only as `(changed)`.
+ */
+export function attributeChanges(
+  rc: Pick<ResourceChange, 'type' | 'before' | 'after' | 'afterUnknown' | 'beforeSensitive' | 'afterSensitive'>,
+  roles: ReadonlyArray<FieldDefinition['role']>,
+): AttributeChange[] {
+  const def = definitionOfResourceType(rc.type);
+  if (!def) return [];
+  const before: JsonObject = asObject(rc.before) ?? {};
+  const after: JsonObject = asObject(rc.after) ?? {};
+  const out: AttributeChange[] = [];
+  for (const { field, attribute } of fieldsOf(def)) {
+    if (field.role === 'write-only' || field.role === 'computed' || !roles.includes(field.role)) continue;
+    const unknown = unknownIn(rc.afterUnknown, attribute);
+    if (!unknown && same(before[attribute], after[attribute])) continue;
+    const words = wordsOf(field.name);
+    if (sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)) {
+      out.push({ field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true });
+    } else {
+      out.push({ field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]) });
+    }
+  }
+  return out;
+}
+
+/** `target changed from "a@x" to "b@y"`; a password version as a rotation, never a value. */
+export function describeChange(change: AttributeChange): string {
+  if (change.sensitive) return `${change.words} (changed)`;
+  if (change.field === 'passwordVersion') {
+    return change.before === '(none)'
+      ? `password version ${change.after} recorded; the mailbox keeps its current password`
+      : `password rotated (version ${change.before} -> ${change.after})`;
+  }
+  return `${change.words} changed from ${change.before} to ${change.after}`;
+}
+
+/** Identity attributes Terraform named as forcing the replacement (`replace_paths`), else those that differ. */
+export function replacementCause(rc: ResourceChange, replacePaths: unknown): AttributeChange[] {
+  const identity = attributeChanges(rc, ['identity', 'create-only', 'setting']);
+  const paths = Array.isArray(replacePaths) ? replacePaths.map((p) => (Array.isArray(p) ? String(p[0]) : '')).filter(Boolean) : [];
+  const def = definitionOfResourceType(rc.type);
+  if (paths.length && def) {
+    const named = new Set(fieldsOf(def).filter((b) => paths.includes(b.attribute)).map((b) => b.field.name));
+    const chosen = identity.filter((c) => named.has(c.field));
+    if (chosen.length) return chosen;
+  }
+  return identity.filter((c) => def?.fields.find((f) => f.name === c.field)?.role === 'identity');
+}
+
+/** `forwarder sales@example.com`. */
+export function objectName(kind: Kind, key: string): string {
+  return `${kindLabel(kind)} ${key}`;
+}

@@ -1,0 +1,106 @@
+import { Diagnostic, error } from './diagnostics';
+import type { ResourceKind } from './resources/kind';
+import { splitMailKey } from '../protocol';
+import { importState, Result } from './resources/resource';
+import { nullObject } from './resources/values';
+import { encodeDynamic, TfObject, TfType } from './wire/values';
+
+/**
+ * MoveResourceState: `moved { from = terraform_data.shop  to = reseller_package.shop }`
+ * turns a carrier of a stack synthesized with the provisioner engines into the provider's
+ * resource, with nothing deleted or created. The carrier's replace-triggers hold the
+ * object's identity (kind, natural key, placement; see protocol/kinds/identity.ts), from
+ * which the moved state gets its id and identity attributes. Terraform calls this before
+ * the provider is configured, so nothing is read here: the state is marked (private data)
+ * and the refresh that follows reads the object as an import does (readMovedState): every
+ * readable attribute from the account, what cannot be read back null for the configuration
+ * to decide. The plan then compares it with the configuration like any other.
+ */
+
+/** Private data of a moved state, until its first refresh. */
+export const MOVED_PRIVATE = Buffer.from('reseller:moved-from-carrier');
+
+export function isMoved(priv: unknown): boolean {
+  return Buffer.isBuffer(priv) && priv.equals(MOVED_PRIVATE);
+}
+
+/** The first refresh of a moved state: the object read as an import reads it, by its natural key. */
+export async function readMovedState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
+  if (!state || typeof state.id !== 'string') return { value: state, diagnostics: [] };
+  // Mail on another domain of its package than the primary one is imported as package/local@domain.
+  const pkg = state.package;
+  const mailDomain = state.id.slice(state.id.lastIndexOf('@') + 1);
+  const id = typeof pkg === 'string' && pkg && state.id.includes('@') && pkg !== mailDomain ? `${pkg}/${state.id}` : state.id;
+  return importState(kind, id);
+}
+
+/** The carriers a state can move from: Terraform's built-in `terraform_data`, and `null_resource`. */
+const SOURCES: Record<string, { provider: RegExp; triggers: string }> = {
+  terraform_data: { provider: /(^|\/)terraform\.io\/builtin\/terraform$/, triggers: 'triggers_replace' },
+  null_resource: { provider: /(^|\/)hashicorp\/null$/, triggers: 'triggers' },
+};
+
+export interface MoveRequest {
+  readonly sourceProviderAddress?: string;
+  readonly sourceTypeName?: string;
+  readonly sourceState?: { readonly json?: Buffer };
+}
+
+/** The kind label a carrier's `kind` trigger names for this resource type (`reseller_cloud_server` -> `cloud-server`). */
+const kindOfType = (typeName: string) => typeName.replace(/^reseller_/, '').replace(/_/g, '-');
+
+export async function moveResourceState(kind: ResourceKind, type: TfType, req: MoveRequest): Promise<Record<string, unknown>> {
+  const fail = (summary: string, detail: string): { diagnostics: Diagnostic[] } => ({ diagnostics: [error(summary, detail)] });
+  const source = SOURCES[req.sourceTypeName ?? ''];
+  const from = `${req.sourceTypeName ?? '?'} (${req.sourceProviderAddress ?? '?'})`;
+  if (!source || !source.provider.test(req.sourceProviderAddress ?? '')) {
+    return fail(
+      `Cannot move ${from} to ${kind.typeName}`,
+      'The reseller provider moves only the carriers of its provisioner engines: terraform_data (terraform.io/builtin/terraform) and null_resource (hashicorp/null).',
+    );
+  }
+  let triggers: Record<string, unknown> | undefined;
+  try {
+    const state = JSON.parse(req.sourceState?.json?.toString('utf8') ?? 'null');
+    const raw = state?.[source.triggers] ?? undefined;
+    // terraform_data's triggers_replace is dynamically typed: its JSON state is { value, type }.
+    triggers = raw && typeof raw === 'object' && 'value' in raw && 'type' in raw ? raw.value : raw;
+  } catch {
+    triggers = undefined;
+  }
+  const wanted = kindOfType(kind.typeName);
+  if (!triggers || typeof triggers.key !== 'string' || !triggers.key) {
+    return fail(
+      `Cannot move ${from} to ${kind.typeName}: it is not an object carrier`,
+      `Its ${source.triggers} do not hold an object identity (kind, key). Move the object resource (e.g. terraform_data.shop), not its _settings resource; remove the settings resources with removed blocks (lifecycle { destroy = false }).`,
+    );
+  }
+  if (triggers.kind !== wanted) {
+    return fail(
+      `Cannot move ${from} to ${kind.typeName}: it carries a ${String(triggers.kind)}`,
+      `The moved block's target must be the resource type of a ${String(triggers.kind)}, not ${kind.typeName}.`,
+    );
+  }
+  const placement = typeof triggers.placement === 'string' ? triggers.placement : '';
+  return { targetState: encodeDynamic(identityState(kind, triggers.key, placement), type), targetPrivate: MOVED_PRIVATE, diagnostics: [] };
+}
+
+/** A state with only the natural key (`id`) and the identity attributes set. */
+function identityState(kind: ResourceKind, key: string, placement: string): TfObject {
+  const state = nullObject(kind);
+  state.id = key;
+  const mail = key.includes('@') && (kind.typeName === 'reseller_mailbox' || kind.typeName === 'reseller_forwarder') ? splitMailKey(key) : undefined;
+  const byField: Record<string, string | null | undefined> = {
+    domainName: key, // package: its primary domain
+    hostName: key, // cloud server
+    email: key, // stack user
+    localPart: mail?.localPart,
+    domain: mail?.domain,
+    packageDomain: placement, // mail: the package's primary domain
+    cloudServer: placement || null, // package: the cloud server's host name, if any
+  };
+  for (const field of kind.fields) {
+    if (field.role === 'identity' && byField[field.name] !== undefined) state[field.attribute] = byField[field.name]!;
+  }
+  return state;
+}
