@@ -1,6 +1,5 @@
 import { checkSpec, DEFINITIONS, FieldDefinition, identityOf, KindDefinition, ObjectSpec } from '../protocol';
 import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
-import { attributeNameOf } from '../provider/core-kinds';
 import type { DesiredObject } from './desired';
 
 /**
@@ -88,7 +87,7 @@ function readOne(stack: string, def: KindDefinition, name: string, body: Record<
   let passwordVariable: string | undefined;
   for (const field of def.fields) {
     if (field.carrierOnly) continue;
-    const attribute = attributeNameOf(field);
+    const attribute = field.attribute;
     if (field.role === 'write-only') {
       passwordVariable = variableOf(body[attribute]);
       continue;

@@ -1,5 +1,4 @@
 import { DEFINITIONS, definitionOfResourceType, FieldDefinition, Kind, KindDefinition, kindLabel } from '../../protocol';
-import { attributeNameOf } from '../../provider/core-kinds';
 import { asObject, JsonObject, ResourceChange } from './plan';
 
 /**
@@ -51,7 +50,7 @@ interface BoundField {
 }
 
 function fieldsOf(def: KindDefinition): BoundField[] {
-  return def.fields.filter((f) => !f.carrierOnly).map((field) => ({ field, attribute: attributeNameOf(field) }));
+  return def.fields.filter((f) => !f.carrierOnly).map((field) => ({ field, attribute: field.attribute }));
 }
 
 export function kindOfType(type: string): Kind | undefined {
