@@ -40,7 +40,7 @@ export function shapeFor(n: number): AccountShape {
 
 /** Declares the account in `stack` (the body of a cdktf app). */
 export function declareAccount(stack: TerraformStack, shape: AccountShape): void {
-  new ResellerHosting(stack, 'reseller', {});
+  new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
   const password = new TerraformVariable(stack, PASSWORD_VARIABLE, { type: 'string', sensitive: true });
   for (let i = 0; i < shape.packages; i++) {
     const site = new HostingPackage(stack, `site${i}`, {
