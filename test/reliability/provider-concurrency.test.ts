@@ -26,7 +26,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => emu?.stop());
 
-type LogEntry = { time: string; method: string; path: string; status: number; durationMs: number };
 
 /** Ids of each object in a stack's state, by address. */
 async function stateIds(dir: string, env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
@@ -46,7 +45,7 @@ test('two stacks applying the same objects at once: each object exists once, and
   expect({ code: rb.code, out: rb.code === 0 ? '' : tail(rb.stdout + rb.stderr) }).toEqual({ code: 0, out: '' });
 
   expectExactlyDeclared(emu.account(), SITES);
-  const requests = (await controlOf(emu.url).requests()) as LogEntry[];
+  const requests = await controlOf(emu.url).requests();
   // The two applies really raced: both providers looked every package up (or tried to create it).
   const packageCalls = requests.filter((r) => /\/addWeb$|^\/package\/shared-\d\.example$/.test(r.path));
   expect(packageCalls.length).toBeGreaterThanOrEqual(2 * SITES.length);
