@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResellerClient } from '../src/client';
@@ -81,7 +81,7 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   const resources = await writeState(emu, dir, sites);
 
   const bare = await bareStack(binary, resources);
-  await tf(binary, bare, APPLY);
+  await writeBareState(binary, bare, resources);
   await emu.clearRequests();
   await tf(binary, dir, PLAN, env); // one plan alone, for its requests
   const traffic = summarize(await emu.requests());
@@ -135,6 +135,28 @@ async function writeState(emu: BenchEmulator, dir: string, sites: readonly Provi
   const state = { version: 4, terraform_version: '1.11.4', serial: 1, lineage: randomUUID(), outputs: {}, resources, check_results: null };
   writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state));
   return resources.length;
+}
+
+/**
+ * The state of `n` bare `terraform_data` resources (an apply of 3,000 creates takes
+ * minutes): one resource applied for real, its instance copied for the others.
+ */
+async function writeBareState(binary: string, dir: string, n: number): Promise<void> {
+  const one = await bareStack(binary, 1);
+  await tf(binary, one, APPLY);
+  const state = JSON.parse(readFileSync(join(one, 'terraform.tfstate'), 'utf8'));
+  rmSync(one, { recursive: true, force: true });
+  const template = JSON.stringify(state.resources[0]);
+  state.resources = Array.from({ length: n }, (_, i) => {
+    const r = JSON.parse(template);
+    r.name = `r${i}`;
+    const attributes = r.instances[0].attributes;
+    attributes.id = randomUUID();
+    attributes.triggers_replace.value = { n: String(i) };
+    return r;
+  });
+  state.lineage = randomUUID();
+  writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state));
 }
 
 /** The account of `sites`, created through the client (an owner, a type by name). */
