@@ -201,7 +201,7 @@ export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
       details: [
         `A real \`terraform plan -detailed-exitcode\` (refresh included: every object read back) of a state of ${r.resources} provider resources ` +
           `(${r.packages} \`reseller_package\`, each with a \`reseller_mailbox\` and a \`reseller_forwarder\`: ${r.mailDomains} mail domains), in sync with the account, ` +
-          `against a plan of ${r.resources} bare \`terraform_data\` resources; ${r.comparison.runs} runs each, interleaved. The state was made by importing the account (import blocks).`,
+          `against a plan of ${r.resources} bare \`terraform_data\` resources; ${r.comparison.runs} runs each, interleaved. Both states are written as an import would write them (ids read from the account; one resource applied for real as the template of the bare ones), and the first plan must find no changes.`,
         '',
         `| plan of | provider | bare | ratio |`,
         '|---|---|---|---|',
