@@ -7,6 +7,7 @@ import { Comparison } from './lib/stats';
 import { Figure } from './report';
 import { benchSynth, SYNTH_GOAL_RATIO } from './synth';
 import { APPLY_GOAL_RATIO, benchTerraformApply } from './terraform-apply';
+import { benchProviderApply, benchProviderPlan, benchProviderStart, CREATE_REQUESTS_GOAL, PROVIDER_GOAL_RATIO } from './provider';
 
 /** Sizes and repetitions of one benchmark run. */
 export interface BenchSizes {
@@ -19,17 +20,27 @@ export interface BenchSizes {
   driftRuns: number;
   applyObjects: number;
   applyRuns: number;
+  /** Packages of the provider's plan figure (each with a mailbox and a forwarder). */
+  providerPlanPackages: number;
+  providerPlanRuns: number;
+  providerApplyObjects: number;
+  providerApplyRuns: number;
+  /** Objects of the apply whose requests are counted. */
+  providerRequestObjects: number;
+  providerStartRuns: number;
 }
 
 export const FULL: BenchSizes = {
   handlerRuns: 21, growthSizes: [25, 100, 400], growthParallelism: 10, synthN: 1000, synthRuns: 7,
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
+  providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerRequestObjects: 400, providerStartRuns: 31,
 };
 
 /** What the smoke test runs: every code path, tiny sizes. */
 export const TINY: BenchSizes = {
   handlerRuns: 1, growthSizes: [3, 6], growthParallelism: 4, synthN: 10, synthRuns: 1,
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
+  providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerRequestObjects: 6, providerStartRuns: 3,
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -168,4 +179,88 @@ export async function applyFigure(sizes: BenchSizes): Promise<Figure> {
   } finally {
     await emu.stop();
   }
+}
+
+const routeTable = (traffic: { byRoute: Record<string, { requests: number; bytes: number }> }) => [
+  '| route | requests | bytes |',
+  '|---|---|---|',
+  ...Object.entries(traffic.byRoute).sort().map(([route, x]) => `| \`${route}\` | ${x.requests} | ${x.bytes} |`),
+];
+
+export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
+  const emu = await startBenchEmulator();
+  try {
+    const r = await benchProviderPlan(emu, { packages: sizes.providerPlanPackages, runs: sizes.providerPlanRuns });
+    const requestsOk = r.mailRequests <= r.mailDomains && r.listRequests <= r.listRoutes;
+    return {
+      id: 'provider-plan',
+      title: `provider: \`terraform plan\`, no changes, ${r.packages} packages + ${r.mailObjects} mail objects vs ${r.resources} bare \`terraform_data\``,
+      measured: `${ratio(r.comparison)}; ${r.traffic.requests} requests (${r.listRequests} list + ${r.mailRequests} mail)`,
+      goal: `<= ${PROVIDER_GOAL_RATIO}x; 1 request per list + 1 per mail domain`,
+      met: r.comparison.ratio <= PROVIDER_GOAL_RATIO && requestsOk,
+      details: [
+        `A real \`terraform plan -detailed-exitcode\` (refresh included: every object read back) of a state of ${r.resources} provider resources ` +
+          `(${r.packages} \`reseller_package\`, each with a \`reseller_mailbox\` and a \`reseller_forwarder\`: ${r.mailDomains} mail domains), in sync with the account, ` +
+          `against a plan of ${r.resources} bare \`terraform_data\` resources; ${r.comparison.runs} runs each, interleaved. Both states are written as an import would write them (ids read from the account; one resource applied for real as the template of the bare ones), and the first plan must find no changes.`,
+        '',
+        `| plan of | provider | bare | ratio |`,
+        '|---|---|---|---|',
+        `| ${r.resources} resources, no changes | ${ms(r.comparison.subjectMs)} | ${ms(r.comparison.baselineMs)} | ${r.comparison.ratio.toFixed(2)}x |`,
+        '',
+        'Requests of one plan (emulator request log):',
+        '',
+        ...routeTable(r.traffic),
+      ].join('\n'),
+      ...stamp(),
+    };
+  } finally {
+    await emu.stop();
+  }
+}
+
+export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
+  const emu = await startBenchEmulator();
+  try {
+    const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, requestObjects: sizes.providerRequestObjects });
+    return {
+      id: 'provider-apply',
+      title: `provider: \`terraform apply\` creating ${r.objects} objects vs ${r.objects} bare \`terraform_data\`; requests per object at N = ${r.requestObjects}`,
+      measured: `${ratio(r.comparison)}; ${r.requestsPerObject.toFixed(2)} requests/object`,
+      goal: `<= ${PROVIDER_GOAL_RATIO}x; <= ${CREATE_REQUESTS_GOAL} requests/object`,
+      met: r.comparison.ratio <= PROVIDER_GOAL_RATIO && r.requestsPerObject <= CREATE_REQUESTS_GOAL,
+      details: [
+        `A real \`terraform apply -auto-approve\` (default parallelism 10) from an empty state and a reset emulator, ${r.comparison.runs} runs each, interleaved; ` +
+          `${r.objects} objects = ${r.shape.packages} packages, ${r.shape.mailboxes} mailboxes (write-only password), ${r.shape.forwarders} forwarders; ` +
+          `the baseline is ${r.objects} bare \`terraform_data\` resources (no provisioner).`,
+        '',
+        '| apply of | provider | bare | ratio |',
+        '|---|---|---|---|',
+        `| ${r.objects} resources from an empty state | ${ms(r.comparison.subjectMs)} | ${ms(r.comparison.baselineMs)} | ${r.comparison.ratio.toFixed(2)}x |`,
+        '',
+        `Requests of one apply creating ${r.requestObjects} objects (same shape): ${r.requestTraffic.requests}, ${r.requestsPerObject.toFixed(2)} per object:`,
+        '',
+        ...routeTable(r.requestTraffic),
+      ].join('\n'),
+      ...stamp(),
+    };
+  } finally {
+    await emu.stop();
+  }
+}
+
+export async function providerStartFigure(sizes: BenchSizes): Promise<Figure> {
+  const c = await benchProviderStart({ runs: sizes.providerStartRuns });
+  return {
+    id: 'provider-start', title: 'provider start-up (spawn to handshake line) vs `node -e 0`', measured: ratio(c),
+    goal: `<= ${PROVIDER_GOAL_RATIO}x`, met: c.ratio <= PROVIDER_GOAL_RATIO,
+    details: [
+      `The installed provider (launcher, loader, bundle compiled from its V8 code cache) from spawn to the go-plugin handshake line on stdout, ` +
+        `with automatic mutual TLS (a client certificate in \`PLUGIN_CLIENT_CERT\`), as Terraform starts it; against \`node -e 0\` to its exit; ${c.runs} runs each, interleaved after 2 warm-up pairs.`,
+      '',
+      '| provider to handshake | `node -e 0` | ratio |',
+      '|---|---|---|',
+      `| ${ms(c.subjectMs)} | ${ms(c.baselineMs)} | ${c.ratio.toFixed(2)}x |`,
+    ].join('\n'),
+    ...stamp(),
+  };
 }

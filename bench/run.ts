@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../scripts/lib/terraform';
-import { applyFigure, BenchSizes, driftFigure, FULL, growthFigure, handlerFigure, synthFigure, TINY } from './figures';
+import {
+  applyFigure, BenchSizes, driftFigure, FULL, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
+} from './figures';
 import { loadPerCore, machineInfo } from './lib/machine';
 import { Figure, ORDER, previousFigures, renderConsole, writeBenchmarks } from './report';
 
-const USAGE = `usage: npm run bench [-- --only handler,growth,synth,drift,apply] [--quick] [--no-write]
+const USAGE = `usage: npm run bench [-- --only provider-plan,provider-apply,provider-start,handler,growth,synth,drift,apply] [--quick] [--no-write]
 
 Runs the benchmarks, prints a table and rewrites the generated part of BENCHMARKS.md.
   --only LIST   run these figures only; the others keep their last recorded values
@@ -47,6 +49,9 @@ async function main(argv: string[]): Promise<number> {
     synth: () => synthFigure(sizes),
     drift: () => driftFigure(sizes, log),
     apply: () => applyFigure(sizes),
+    'provider-plan': () => providerPlanFigure(sizes),
+    'provider-apply': () => providerApplyFigure(sizes),
+    'provider-start': () => providerStartFigure(sizes),
   };
   const file = join(REPO_ROOT, 'BENCHMARKS.md');
   const figures = new Map(previousFigures(file).map((f) => [f.id, f]));

@@ -65,7 +65,7 @@ class Connection {
     if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) return `api_url must be an http(s) URL, got "${baseUrl}"`;
     const client = new ResellerClient({ baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*' });
     // One context for the process: its list caches make N reads cost one list request per kind.
-    this.#ctx = createContext({ client, timing: timingFromEnv(env) });
+    this.#ctx = createContext({ client, timing: timingFromEnv(env), sharedReads: true });
     return undefined;
   }
 

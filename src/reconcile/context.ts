@@ -46,8 +46,15 @@ export interface ReconcileContext {
   /** Names the run (one terraform apply) in store entries: caches of one run are never read by the next. */
   readonly runScope: string;
   readonly history?: EnsureHistory;
-  /** The list reads of this context (see lists.ts). */
+  /** The list reads of this context (see ListCache). */
   readonly lists: ListCache;
+  /**
+   * Within one `ensure` with shared lists: list name -> the tick after which a read of
+   * it shows the object as confirmed (set when a create is confirmed through a shared
+   * list, cleared by any later write), so that the final read-back reuses the
+   * confirming read. See `ensure` in index.ts.
+   */
+  readonly confirmed?: Map<string, number>;
 }
 
 export interface ContextOptions {
@@ -63,29 +70,152 @@ export interface ContextOptions {
   readonly accountScope?: string;
   /** @default 'process-<pid>' */
   readonly runScope?: string;
+  /**
+   * One context serves many objects at once (a provider process): list reads are
+   * shared, and creates confirm through them (see ListCache). @default false
+   */
+  readonly sharedReads?: boolean;
   readonly history?: EnsureHistory;
 }
 
+/** A list read and when it started (ListCache's clock). */
+interface ListEntry {
+  readonly started: number;
+  readonly value: Promise<unknown>;
+}
+
+/** A read asked for but not started yet: it waits for the writes in flight on its list (see ListCache.get). */
+interface PendingRead {
+  readonly value: Promise<unknown>;
+  start(): void;
+}
+
+/**
+ * How long a read that waits for writes in flight on its list (single flight, below)
+ * waits at most before it starts anyway. Costs latency, never correctness.
+ */
+const COALESCE_MS = 25;
+
 /**
  * Per-context cache of list reads: observing N objects of a kind costs one list request
- * (plus one mail read per domain). `ensure` and `remove` clear it: a write makes every
- * list stale.
+ * (plus one mail read per domain).
+ *
+ * With `shared` (a provider process: one context serves every object of a Terraform
+ * walk, many at once), creates confirm through the same lists. A caller that needs a
+ * read which STARTED after its write finished passes `after` (a tick taken after the
+ * write): it joins such a read if one is in flight or about to start, else schedules
+ * one. A scheduled read waits until no write registered on its list (`writing`) is in
+ * flight (at most COALESCE_MS), so that concurrent creates of a wave share one read
+ * instead of one each. Without `shared` (a provisioner handles one object), `ensure`
+ * and `remove` clear the cache: a write makes every list stale.
  */
 export class ListCache {
-  readonly #entries = new Map<string, Promise<unknown>>();
+  readonly #entries = new Map<string, ListEntry>();
+  readonly #pending = new Map<string, PendingRead>();
+  readonly #inFlight = new Map<string, number>();
+  #clock = 0;
 
-  get<T>(name: string, read: () => Promise<T>): Promise<T> {
-    let entry = this.#entries.get(name) as Promise<T> | undefined;
-    if (!entry) {
-      entry = read();
-      this.#entries.set(name, entry);
-      entry.catch(() => this.#entries.delete(name));
+  constructor(readonly shared = false) {}
+
+  /** A point in this cache's time: reads started later are `> tick`. */
+  tick(): number {
+    return ++this.#clock;
+  }
+
+  /** The list: any read of it (`after` 0), or one that started after the tick `after`. */
+  get<T>(name: string, read: () => Promise<T>, after = 0): Promise<T> {
+    const entry = this.#entries.get(name);
+    if (entry && entry.started > after) return entry.value as Promise<T>;
+    if (after === 0) return this.#start(name, read) as Promise<T>;
+    const pending = this.#pending.get(name);
+    if (pending) return pending.value as Promise<T>;
+    return this.#schedule(name, read) as Promise<T>;
+  }
+
+  /** A view whose reads of each list started after the tick `after` gives for it (the confirmed state of one object). */
+  since(after: number | ((name: string) => number)): ListCache {
+    // eslint-disable-next-line @typescript-eslint/no-use-before-define
+    return new ListsSince(this, after);
+  }
+
+  /** Runs a write on the list `name`: reads scheduled meanwhile wait for it (see the class comment). */
+  async writing<T>(name: string, write: () => Promise<T>): Promise<T> {
+    this.#inFlight.set(name, (this.#inFlight.get(name) ?? 0) + 1);
+    try {
+      return await write();
+    } finally {
+      const left = (this.#inFlight.get(name) ?? 1) - 1;
+      if (left > 0) this.#inFlight.set(name, left);
+      else {
+        this.#inFlight.delete(name);
+        // After this writer's own continuation, which usually asks for its confirmation.
+        const pending = this.#pending.get(name);
+        if (pending) setImmediate(pending.start);
+      }
     }
-    return entry;
   }
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  #start(name: string, read: () => Promise<unknown>): Promise<unknown> {
+    const value = read();
+    const entry = { started: this.tick(), value };
+    this.#entries.set(name, entry);
+    value.catch(() => {
+      if (this.#entries.get(name) === entry) this.#entries.delete(name);
+    });
+    return value;
+  }
+
+  #schedule(name: string, read: () => Promise<unknown>): Promise<unknown> {
+    let resolve!: (value: unknown) => void;
+    let reject!: (err: unknown) => void;
+    const value = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const pending: PendingRead = {
+      value,
+      start: () => {
+        if (this.#pending.get(name) !== pending) return;
+        this.#pending.delete(name);
+        if (timer) clearTimeout(timer);
+        this.#start(name, read).then(resolve, reject);
+      },
+    };
+    this.#pending.set(name, pending);
+    if (this.#inFlight.has(name)) timer = setTimeout(pending.start, COALESCE_MS);
+    else setImmediate(pending.start);
+    return value;
+  }
+}
+
+/** ListCache.since: the same cache, every read started after `after`. */
+class ListsSince extends ListCache {
+  readonly #after: (name: string) => number;
+
+  constructor(private readonly base: ListCache, after: number | ((name: string) => number)) {
+    super(base.shared);
+    this.#after = typeof after === 'number' ? () => after : after;
+  }
+
+  override tick(): number {
+    return this.base.tick();
+  }
+
+  override get<T>(name: string, read: () => Promise<T>, after = 0): Promise<T> {
+    return this.base.get(name, read, Math.max(this.#after(name), after));
+  }
+
+  override writing<T>(name: string, write: () => Promise<T>): Promise<T> {
+    return this.base.writing(name, write);
+  }
+
+  override clear(): void {
+    this.base.clear();
   }
 }
 
@@ -105,7 +235,7 @@ export function createContext(options: ContextOptions): ReconcileContext {
     accountScope: options.accountScope ?? createHash('sha256').update(`${client.baseUrl}\n${client.resellerId}`).digest('hex').slice(0, 24),
     runScope: options.runScope ?? `process-${process.pid}`,
     history: options.history,
-    lists: new ListCache(),
+    lists: new ListCache(options.sharedReads ?? false),
   };
 }
 

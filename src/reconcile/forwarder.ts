@@ -4,7 +4,7 @@ import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
 import { converge } from './converge';
 import type { FieldDiff } from './diff';
-import { callsForLookUp, LookUpFirst, observeMail, readMail, readMailIfPresent } from './mail-common';
+import { callsForLookUp, confirmedBy, LookUpFirst, observeMail, readMail, readMailIfPresent, writeMail } from './mail-common';
 import { Observed, observed } from './observed';
 
 /**
@@ -14,8 +14,9 @@ import { Observed, observed } from './observed';
  */
 export const address = (spec: Pick<ForwarderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-async function forwardersOf(ctx: ReconcileContext, spec: ForwarderSpec): Promise<ForwarderEntry[]> {
-  return (await readMail(ctx, spec)).forwarders.filter((f) => f.local.toLowerCase() === spec.localPart);
+/** `fresh`: as the API shows it now (a confirmation); otherwise a shared look-up may be older (see readMail). */
+async function forwardersOf(ctx: ReconcileContext, spec: ForwarderSpec, fresh = true): Promise<ForwarderEntry[]> {
+  return (await readMail(ctx, spec, fresh)).forwarders.filter((f) => f.local.toLowerCase() === spec.localPart);
 }
 
 export async function ensureForwarder(ctx: ReconcileContext, spec: ForwarderSpec): Promise<void> {
@@ -31,7 +32,7 @@ export async function ensureForwarder(ctx: ReconcileContext, spec: ForwarderSpec
 export async function reconcileForwarder(
   ctx: ReconcileContext, spec: ForwarderSpec, lookFirst = true,
 ): Promise<'created' | 'adopted' | 'retargeted'> {
-  let live = lookFirst ? await forwardersOf(ctx, spec) : [];
+  let live = lookFirst ? await forwardersOf(ctx, spec, false) : [];
   const hadOthers = live.some((f) => !sameRemote(f.remote, spec.remote));
   const existed = live.length > 0;
   if (!live.some((f) => sameRemote(f.remote, spec.remote))) {
@@ -41,11 +42,17 @@ export async function reconcileForwarder(
         what: `${spec.path}: create forwarder ${address(spec)} -> ${spec.remote}`,
         conflictMayBeOurs: true,
         log: (l) => ctx.warn(l),
-        isDone: async () => (live = await forwardersOf(ctx, spec)).some((f) => sameRemote(f.remote, spec.remote)),
+        isDone: async () => {
+          const tick = ctx.lists.tick();
+          live = await forwardersOf(ctx, spec);
+          const done = live.some((f) => sameRemote(f.remote, spec.remote));
+          if (done) confirmedBy(ctx, spec, tick);
+          return done;
+        },
         write: async () => {
           attempts++;
           try {
-            await ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote });
+            await writeMail(ctx, spec, () => ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote }));
           } catch (err) {
             if (!lookFirst && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
             throw err;
@@ -59,6 +66,7 @@ export async function reconcileForwarder(
   }
   const stale = live.filter((f) => !sameRemote(f.remote, spec.remote));
   if (stale.length) {
+    ctx.confirmed?.clear();
     // Only after the new target is confirmed: mail is never left without a route.
     await converge(ctx, {
       what: `${spec.path}: delete old target(s) of forwarder ${address(spec)}`,

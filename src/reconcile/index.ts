@@ -98,15 +98,22 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
   try {
     await reconcilerOf(spec.kind).ensure(ctx, spec as never);
   } finally {
-    ctx.lists.clear();
+    // Shared lists (a provider) stay: later reads that must see this write ask for a read started after it.
+    if (!ctx.lists.shared) ctx.lists.clear();
   }
 }
 
 /** `reconcile`, then the object as the account now shows it. */
 export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
-  await reconcile(ctx, spec);
+  const confirmed = new Map<string, number>();
+  await reconcile(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
   const identity = definitionOf(spec.kind).identity(spec as never);
-  const live = await observe(ctx, identity);
+  // With shared lists, the object as confirmed: a create confirmed through a shared list
+  // reuses that read (other lists were not written); otherwise, reads started after the
+  // last write (concurrent ensures share them).
+  const end = ctx.lists.tick();
+  const lists = !ctx.lists.shared ? ctx.lists : confirmed.size ? ctx.lists.since((name) => confirmed.get(name) ?? 0) : ctx.lists.since(end);
+  const live = await observe({ ...ctx, lists }, identity);
   if (!live) throw new ReconcileError(`${spec.path}: ${describeObject(identity)} was ensured but is not listed (yet); apply again`);
   return live;
 }

@@ -10,9 +10,19 @@ export interface MailPlace {
   domain: string;
 }
 
-/** The domain's mail objects, or a clear error when the package or domain does not exist. */
-export async function readMail(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain> {
-  const mail = await readMailIfPresent(ctx, place);
+/** The name of a domain's mail in the context's lists. */
+export const mailListName = (packageDomain: string, domain: string) => `mail:${packageDomain}:${domain}`;
+
+/**
+ * The domain's mail objects, or a clear error when the package or domain does not exist.
+ * With shared lists (a provider), through them: `fresh` asks for a read that started
+ * now or later (to confirm a write; concurrent writers share it), otherwise any read
+ * (a look-up before a create: a 409 answers a stale one).
+ */
+export async function readMail(ctx: ReconcileContext, place: MailPlace, fresh = true): Promise<MailDomain> {
+  const mail = ctx.lists.shared
+    ? await ctx.lists.get(mailListName(place.packageDomain, place.domain), () => readMailIfPresent(ctx, place), fresh ? ctx.lists.tick() : 0)
+    : await readMailIfPresent(ctx, place);
   if (!mail) {
     throw new ReconcileError(
       `${place.path}: package ${place.packageDomain} or its domain ${place.domain} does not exist in the account. ` +
@@ -53,5 +63,15 @@ export function callsForLookUp(err: unknown): boolean {
 
 /** The mail of a domain through the context's lists (one read per domain per context); undefined when gone. */
 export function observeMail(ctx: ReconcileContext, packageDomain: string, domain: string): Promise<MailDomain | undefined> {
-  return ctx.lists.get(`mail:${packageDomain}:${domain}`, () => readMailIfPresent(ctx, { path: '', packageDomain, domain }));
+  return ctx.lists.get(mailListName(packageDomain, domain), () => readMailIfPresent(ctx, { path: '', packageDomain, domain }));
+}
+
+/** A write to a domain's mail: with shared lists, reads scheduled meanwhile wait for it (ListCache). */
+export function writeMail<T>(ctx: ReconcileContext, place: Pick<MailPlace, 'packageDomain' | 'domain'>, write: () => Promise<T>): Promise<T> {
+  return ctx.lists.shared ? ctx.lists.writing(mailListName(place.packageDomain, place.domain), write) : write();
+}
+
+/** Within a shared-lists ensure: the object is confirmed by the read of `tick` (see ReconcileContext.confirmed). */
+export function confirmedBy(ctx: ReconcileContext, place: Pick<MailPlace, 'packageDomain' | 'domain'>, tick: number): void {
+  ctx.confirmed?.set(mailListName(place.packageDomain, place.domain), tick);
 }

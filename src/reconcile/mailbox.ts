@@ -7,7 +7,7 @@ import type { EnsureHistory } from './context';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
-import { callsForLookUp, LookUpFirst, observeMail, readMail, readMailIfPresent } from './mail-common';
+import { callsForLookUp, confirmedBy, LookUpFirst, observeMail, readMail, readMailIfPresent, writeMail } from './mail-common';
 import { Observed, observed } from './observed';
 
 export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: Pick<MailboxEntry, 'send' | 'receive'>): FieldDiff[] {
@@ -19,8 +19,9 @@ export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: P
 
 export const address = (spec: Pick<MailboxSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-export async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<MailboxEntry | undefined> {
-  return (await readMail(ctx, spec)).mailboxes.find((m) => m.local.toLowerCase() === spec.localPart);
+/** `fresh`: as the API shows it now (a confirmation); otherwise a shared look-up may be older (see readMail). */
+export async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec, fresh = true): Promise<MailboxEntry | undefined> {
+  return (await readMail(ctx, spec, fresh)).mailboxes.find((m) => m.local.toLowerCase() === spec.localPart);
 }
 
 /** The password the adapter gives for this mailbox (context). Never printed. */
@@ -37,7 +38,7 @@ export async function ensureMailbox(ctx: ReconcileContext, spec: MailboxSpec): P
     const created = await createMailbox(ctx, spec, password, true);
     if (created) return finishCreated(ctx, spec, created);
   }
-  const live = await findMailbox(ctx, spec);
+  const live = await findMailbox(ctx, spec, false);
   if (live) {
     const replaced = ctx.history?.replaced;
     const changed = await applyMailboxSettings(ctx, spec, live);
@@ -101,13 +102,18 @@ async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password:
       what: `${spec.path}: create mailbox ${address(spec)}`,
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
-      isDone: async () => (live = await findMailbox(ctx, spec)) !== undefined,
+      isDone: async () => {
+        const tick = ctx.lists.tick();
+        live = await findMailbox(ctx, spec);
+        if (live) confirmedBy(ctx, spec, tick);
+        return live !== undefined;
+      },
       write: async () => {
         attempts++;
         try {
-          await ctx.client.createMailbox(spec.packageDomain, spec.domain, {
+          await writeMail(ctx, spec, () => ctx.client.createMailbox(spec.packageDomain, spec.domain, {
             local: spec.localPart, send: spec.send, receive: spec.receive, password,
-          });
+          }));
         } catch (err) {
           if (unchecked && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
           throw err;
@@ -124,6 +130,7 @@ async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password:
 export async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id: MailboxEntry['id'], password: string): Promise<void> {
   // A password cannot be read back; the write is idempotent, so an unknown outcome is
   // answered by writing once more.
+  ctx.confirmed?.clear();
   for (let attempt = 1; ; attempt++) {
     try {
       await ctx.client.updateMailbox(spec.packageDomain, spec.domain, { id, password });
@@ -156,6 +163,7 @@ export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promis
 export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
   const first = diffMailbox(spec, initial);
   if (first.length === 0) return first;
+  ctx.confirmed?.clear();
   const patch = { id: initial.id, ...(spec.send !== initial.send ? { send: spec.send } : {}), ...(spec.receive !== initial.receive ? { receive: spec.receive } : {}) };
   await converge(ctx, {
     what: `${spec.path}: update mailbox ${address(spec)}`,

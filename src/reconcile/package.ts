@@ -85,10 +85,39 @@ export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec,
   return live;
 }
 
+/**
+ * The package with this primary domain from the shared package list (a provider: see
+ * ListCache), as findPrimary; `after` asks for a read started after that tick.
+ */
+async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after);
+  const primary = packages.find((p) => p.name.toLowerCase() === spec.domainName);
+  if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
+  const holder = packages.find((p) => p.names.some((n) => n.toLowerCase() === spec.domainName));
+  if (holder) {
+    throw new ReconcileError(
+      `${spec.path}: ${spec.domainName} is an extra domain of package ${holder.name} (id ${holder.id}), not a package of its own; ` +
+        `remove it from that package first`,
+    );
+  }
+  return undefined;
+}
+
+const PACKAGES = 'packages';
+
 export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;
+  // With shared lists (a provider), a package on the account is looked up and confirmed
+  // through the package list that concurrent creates share; on a cloud server (whose
+  // list would change too), one by one.
+  const shared = ctx.lists.shared && !server;
+  const find = async (): Promise<LivePackage | undefined> => {
+    if (shared) return findPrimaryListed(ctx, spec);
+    const detail = await findPrimary(ctx, spec);
+    return detail && livePackageFromDetail(detail);
+  };
   // Independent reads: the type and owner (usually from this apply's cache) and the package.
-  let [want, live] = await Promise.all([resolvePackage(ctx, spec), findPrimary(ctx, spec)]);
+  let [want, live] = await Promise.all([resolvePackage(ctx, spec), find()]);
   let verb = 'adopted';
   if (live) {
     if (server && !server.packageIds.includes(live.id)) {
@@ -103,7 +132,17 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
       what: `${spec.path}: create package ${spec.domainName}`,
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
-      isDone: async () => (live = await findPrimary(ctx, spec)) !== undefined,
+      isDone: async () => {
+        if (!shared) {
+          const detail = await findPrimary(ctx, spec);
+          live = detail && livePackageFromDetail(detail);
+          return live !== undefined;
+        }
+        const tick = ctx.lists.tick();
+        live = await findPrimaryListed(ctx, spec, tick);
+        if (live) ctx.confirmed?.set(PACKAGES, tick);
+        return live !== undefined;
+      },
       write: async () => {
         if (server) {
           await ctx.client.createPackageOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
@@ -113,7 +152,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
           want = await retryWithFreshRefs(
             want,
             async (w) => {
-              await ctx.client.createPackage({
+              const create = () => ctx.client.createPackage({
                 type: requiredType(w).id,
                 domainName: spec.domainName,
                 extraDomainNames: [...spec.extraDomainNames],
@@ -121,6 +160,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
                 documentRoots: { ...spec.documentRoots },
                 stackUser: w.stackUser ?? null,
               });
+              await (shared ? ctx.lists.writing(PACKAGES, create) : create());
             },
             () => resolvePackage(ctx, spec, { type: true, user: true }),
             sameRefs,
@@ -131,7 +171,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
     });
     recordCreatedPackage(ctx, spec.domainName, live!.id);
   }
-  const changed = await applyPackageSettings(ctx, want, livePackageFromDetail(live!), verb === 'created');
+  const changed = await applyPackageSettings(ctx, want, live!, verb === 'created');
   const details = verb === 'adopted' && changed.length ? `; updated ${describeDiffs(changed)}` : '';
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
 }
@@ -170,7 +210,10 @@ export async function applyPackageSettings(
   if (want.spec.label !== undefined && initial.label === undefined) {
     // Tolerant reader (DESIGN §3): the API does not return the label, so it is written
     // (unless the create just sent it) without reading it back, and reported once.
-    if (!labelSent) await ctx.client.setPackageLabel(initial.id, want.spec.label);
+    if (!labelSent) {
+      ctx.confirmed?.clear();
+      await ctx.client.setPackageLabel(initial.id, want.spec.label);
+    }
     ctx.warn(`${want.spec.path}: label of package ${want.spec.domainName} written but not verifiable: the API does not return it`);
   }
   let first = diffPackage(want, initial);
@@ -188,6 +231,7 @@ export async function applyPackageSettings(
     if (attempt > 3) {
       throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} still differs after 3 attempts: ${describeDiffs(diffs)}`);
     }
+    ctx.confirmed?.clear(); // written: the final read-back must start after these writes
     for (const diff of diffs) {
       try {
         await writeField(ctx, want, initial, diff);
@@ -244,7 +288,7 @@ function requiredType(want: ResolvedPackage): PackageType {
 /** The package with this primary domain from the context's lists, mapped to spec fields; undefined when none. */
 export async function observePackage(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const [packages, servers] = await Promise.all([
-    ctx.lists.get('packages', () => ctx.client.listPackages()),
+    ctx.lists.get(PACKAGES, () => ctx.client.listPackages()),
     ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers()),
   ]);
   const pkg = packages.find((p) => p.name.toLowerCase() === id.key);

@@ -22,6 +22,8 @@ export function memoryStore(now: () => number = Date.now): Store {
     return e && now() - e.at <= maxAgeMs ? (e.value as T) : undefined;
   };
   const write = (name: string, value: unknown) => void entries.set(name, { at: now(), value });
+  // Fills in flight: concurrent misses of one entry (a provider's first creates) share one read.
+  const filling = new Map<string, Promise<unknown>>();
   return {
     read,
     write,
@@ -29,9 +31,17 @@ export function memoryStore(now: () => number = Date.now): Store {
     async fill<T>(name: string, maxAgeMs: number, reader: () => Promise<T>, fresh = false) {
       const hit = fresh ? undefined : read<T>(name, maxAgeMs);
       if (hit !== undefined && hit !== null) return { value: hit, cached: true };
-      const value = await reader();
-      write(name, value);
-      return { value, cached: false };
+      const joined = fresh ? undefined : (filling.get(name) as Promise<T> | undefined);
+      if (joined) return { value: await joined, cached: false };
+      const reading = reader();
+      filling.set(name, reading);
+      try {
+        const value = await reading;
+        write(name, value);
+        return { value, cached: false };
+      } finally {
+        if (filling.get(name) === reading) filling.delete(name);
+      }
     },
   };
 }

@@ -1,4 +1,6 @@
-import { applyFigure, driftFigure, growthFigure, handlerFigure, synthFigure, TINY } from '../../bench/figures';
+import {
+  applyFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
+} from '../../bench/figures';
 import { driftAvailable } from '../../bench/drift';
 import { Figure, renderConsole, renderTable } from '../../bench/report';
 import { requireBuiltHandler } from '../helpers/emulator';
@@ -50,6 +52,29 @@ test('drift: wall time and requests (pending until the drift command is built)',
 
 test('terraform apply: reseller objects against bare resources running node -e 0', async () => {
   const f = await applyFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
+});
+
+test('provider plan: no changes over packages with mail, against bare resources; one request per list and per mail domain', async () => {
+  const f = await providerPlanFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
+  // The request goal holds at any size: every list once, one mail read per domain.
+  expect(f.measured).toMatch(/; \d+ requests \(\d+ list \+ 3 mail\)$/);
+  expect(f.details).toMatch(/\| `GET \/package` \| 1 \|/);
+  expect(f.details).toMatch(/\| `GET \/package\/\{ref\}\/email\/\{domain\}` \| 3 \|/);
+});
+
+test('provider apply: creating objects against bare resources, and the requests per created object', async () => {
+  const f = await providerApplyFigure(TINY);
+  figures.push(f);
+  expect(numbers(f).slice(0, 4).every((n) => Number.isFinite(n) && n > 0)).toBe(true);
+  expect(f.details).toMatch(/\| `POST \/reseller\/\*\/addWeb` \| 2 \|/); // one create per package, no duplicate
+});
+
+test('provider start-up against node -e 0', async () => {
+  const f = await providerStartFigure(TINY);
   figures.push(f);
   expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
 });

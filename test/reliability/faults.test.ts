@@ -13,27 +13,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FaultRule } from '../../src/emulator';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import {
-  controlOf, failedAddresses, objectAddresses, requireTerraformAndBuild, runAllowingOneRetry, SiteDecl, synthStack, tail, terraform,
+  controlOf, failedAddresses, faultRules, objectAddresses, requireTerraformAndBuild, runAllowingOneRetry, SiteDecl, synthStack, tail, terraform,
 } from './support';
 
 const SEED = Number(process.env.RELIABILITY_FAULT_SEED ?? 424242);
 const LATENCY_MS = 200;
 
-/**
- * At most one rule fires per request (the first that matches and wins its draw), so
- * the latency is on every rule, and the probabilities of the later rules are
- * conditional on the earlier ones not firing: P(503 | read) = 0.9 * 0.2/0.9 = 20%.
- */
-const FAULT_RULES: FaultRule[] = [
-  { path: '.', status: 429, retryAfterS: 1, probability: 0.1, latencyMs: LATENCY_MS },
-  { method: 'GET', path: '.', status: 503, probability: 0.2 / 0.9, latencyMs: LATENCY_MS },
-  // Creates: packages (addWeb) and mail objects (every mail write shares one endpoint).
-  { method: 'POST', path: '(/addWeb|/email/[^/]+)$', dropAfterCommit: true, probability: 0.1 / 0.9, latencyMs: LATENCY_MS },
-  { path: '.', latencyMs: LATENCY_MS },
-];
+const FAULT_RULES = faultRules(LATENCY_MS);
 
 const SITES: SiteDecl[] = Array.from({ length: 10 }, (_, i) => ({
   id: `site${i}`,

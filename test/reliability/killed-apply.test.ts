@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, terraformEnv } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { killPoints } from './kill-points';
 import { controlOf, requireTerraformAndBuild, SiteDecl, synthStack, tail, terraform, TfRun } from './support';
 
 const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'];
@@ -37,32 +38,6 @@ const SITES: SiteDecl[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 /** Writes the full apply makes: one create per package and per forwarder. */
 const TOTAL_CREATES = SITES.length * 2;
-
-/** A small deterministic generator (mulberry32), so the kill points replay from the seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Three kill points spread over the apply (early, middle, late), each after a seeded
- * number of acknowledged creates, alternating the handler host on and off (with it
- * off, every handler is a child of Terraform and dies with it).
- */
-function killPoints(seed: number): Array<{ afterCreates: number; host: 'on' | 'off' }> {
-  const next = random(seed);
-  const third = TOTAL_CREATES / 3;
-  return [0, 1, 2].map((i) => ({
-    afterCreates: 1 + Math.floor(i * third + next() * (third - 1)),
-    host: next() < 0.5 ? ('on' as const) : ('off' as const),
-  }));
-}
 
 let tf: string;
 let emu: TestEmulator;
@@ -147,7 +122,7 @@ function expectExactlyDeclared(): void {
   }
 }
 
-const POINTS = killPoints(SEED);
+const POINTS = killPoints(SEED, TOTAL_CREATES);
 
 test.each(POINTS.map((p, i) => [i + 1, p.afterCreates, p.host] as const))(
   'kill point %i (after %i acknowledged creates, handler host %s): re-apply + drift --fix leave every object exactly once',

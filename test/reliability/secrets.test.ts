@@ -14,8 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { secretForms, unzip } from './artifacts';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { RunningEmulator, startEmulator } from '../../src/emulator';
 import { EXAMPLE_STACK_NAME } from '../../examples/stack';
 import { synthExample } from '../helpers/synth';
@@ -25,42 +25,11 @@ const API_KEY = 'rk-S3CRET-apikey-7f3c9a1e5b2d4c6f';
 const PASSWORD_A = 'Pw-A-9c2e7b41-Zebra-Mailbox';
 const PASSWORD_B = 'Pw-B-3f8d6a20-Quokka-Mailbox';
 
-const forms = (name: string, secret: string, extra: string[] = []): Array<[string, string]> => [
-  [`${name} (raw)`, secret],
-  [`${name} (base64)`, Buffer.from(secret).toString('base64')],
-  [`${name} (base64url)`, Buffer.from(secret).toString('base64url')],
-  [`${name} (hex)`, Buffer.from(secret).toString('hex')],
-  ...extra.map((v, i): [string, string] => [`${name} (variant ${i})`, v]),
-];
 const SECRETS: Array<[string, string]> = [
-  ...forms('API key', API_KEY, [Buffer.from(`${API_KEY}\n`).toString('base64')]),
-  ...forms('password A', PASSWORD_A),
-  ...forms('password B', PASSWORD_B),
+  ...secretForms('API key', API_KEY, [Buffer.from(`${API_KEY}\n`).toString('base64')]),
+  ...secretForms('password A', PASSWORD_A),
+  ...secretForms('password B', PASSWORD_B),
 ];
-
-/** The entries of a zip file (a Terraform plan file is one), inflated. */
-function unzip(file: string): Array<{ name: string; text: string }> {
-  const buf = readFileSync(file);
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0) throw new Error(`${file} is not a zip file`);
-  const count = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
-  const out: Array<{ name: string; text: string }> = [];
-  for (let i = 0; i < count; i++) {
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extra = buf.readUInt16LE(at + 30);
-    const comment = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
-    const dataAt = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const raw = buf.subarray(dataAt, dataAt + size);
-    out.push({ name, text: (method === 8 ? inflateRawSync(raw) : raw).toString('latin1') });
-    at += 46 + nameLength + extra + comment;
-  }
-  return out;
-}
 
 let emu: RunningEmulator;
 const emulatorLog: string[] = [];

@@ -103,6 +103,28 @@ export function objectAddresses(sites: SiteDecl[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------
+// Faults
+
+/**
+ * The fault mix of the faults tests (every engine), from a seed: 429 with Retry-After
+ * on 10% of all requests, 503 on 20% of reads, dropAfterCommit (the write happens, its
+ * response is lost) on 10% of creates, and `latencyMs` on every request.
+ * At most one rule fires per request (the first that matches and wins its draw), so
+ * the latency is on every rule, and the probabilities of the later rules are
+ * conditional on the earlier ones not firing: P(503 | read) = 0.9 * 0.2/0.9 = 20%.
+ */
+export function faultRules(latencyMs: number): FaultRule[] {
+  return [
+    { path: '.', status: 429, retryAfterS: 1, probability: 0.1, latencyMs },
+    { method: 'GET', path: '.', status: 503, probability: 0.2 / 0.9, latencyMs },
+    // Creates: packages (addWeb) and mail objects (every mail write shares one endpoint).
+    { method: 'POST', path: '(/addWeb|/email/[^/]+)$', dropAfterCommit: true, probability: 0.1 / 0.9, latencyMs },
+    { path: '.', latencyMs },
+  ];
+}
+export const FAULT_NAMES = ['429', '503', 'drop', 'latency'];
+
+// ---------------------------------------------------------------------------------
 // Terraform
 
 export interface TfRun extends TerraformResult {
@@ -120,10 +142,15 @@ export async function terraform(binary: string, cwd: string, args: string[], env
   return { ...result, args, ms: Date.now() - started };
 }
 
-/** Resource addresses Terraform names in its error diagnostics (`with terraform_data.x,`). */
+/**
+ * Resource addresses Terraform names in its error diagnostics (`with terraform_data.x,`),
+ * and objects the provider names in a destroy's (`mailbox info@example.com`).
+ */
 export function failedAddresses(run: TerraformResult): string[] {
   const found = new Set<string>();
-  for (const m of `${run.stdout}\n${run.stderr}`.matchAll(/with ((?:terraform_data|null_resource)\.[A-Za-z0-9_-]+(?:\[\d+\])?),/g)) found.add(m[1]);
+  for (const m of `${run.stdout}\n${run.stderr}`.matchAll(/with ((?:terraform_data|null_resource|reseller_[a-z_]+)\.[A-Za-z0-9_-]+(?:\[\d+\])?),/g)) found.add(m[1]);
+  // A destroy's diagnostic names no configuration block: the provider names the object instead.
+  for (const m of `${run.stdout}\n${run.stderr}`.matchAll(/Error: Could not (?:create|update|delete|read) the ([a-z -]+?) (\S+)\n/g)) found.add(`${m[1]} ${m[2]}`);
   return [...found].sort();
 }
 

@@ -20,6 +20,27 @@ export function hclogLine(level: LogLevel, message: string, fields: Record<strin
   return `${JSON.stringify({ '@level': level, '@message': message, '@module': 'provider.reseller', '@timestamp': timestamp(now), ...fields })}\n`;
 }
 
-export function stderrLogger(write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  return { log: (level, message, fields) => write(hclogLine(level, message, fields)) };
+const LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error'];
+
+/**
+ * The least level Terraform will show for this provider: TF_LOG_PROVIDER, else TF_LOG
+ * (`JSON` is trace; unset or `OFF` shows nothing, but warnings and errors are kept).
+ * Lines below it are not even formatted: a plan of thousands of resources would
+ * otherwise write, and Terraform parse, a line per call for nothing.
+ */
+export function levelFromEnv(env: NodeJS.ProcessEnv): LogLevel {
+  const value = (env.TF_LOG_PROVIDER || env.TF_LOG || '').trim().toLowerCase();
+  if (value === 'json') return 'trace';
+  return (LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : 'warn';
+}
+
+export function stderrLogger(
+  write: (line: string) => void = (line) => process.stderr.write(line), least: LogLevel = levelFromEnv(process.env),
+): Logger {
+  const from = LEVELS.indexOf(least);
+  return {
+    log: (level, message, fields) => {
+      if (LEVELS.indexOf(level) >= from) write(hclogLine(level, message, fields));
+    },
+  };
 }

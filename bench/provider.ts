@@ -1,0 +1,265 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ResellerClient } from '../src/client';
+import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
+import { PROVIDER_SOURCE } from '../src/provider/install';
+import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
+import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
+import { BENCH_PASSWORD } from './lib/stacks';
+import { Comparison, interleave, pool } from './lib/stats';
+
+/**
+ * The native provider's figures: `terraform plan` with no changes over a large account,
+ * `terraform apply` creating objects (each against as many bare `terraform_data`
+ * resources), the requests each makes, and the provider's start-up against `node -e 0`.
+ */
+export const PROVIDER_GOAL_RATIO = 1.5;
+export const CREATE_REQUESTS_GOAL = 1.5;
+
+const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
+const PLAN = ['plan', '-input=false', '-no-color', '-detailed-exitcode'];
+
+async function tf(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, codes = [0]): Promise<number> {
+  const started = performance.now();
+  const r = await runTerraform(args, { cwd, env, binary });
+  if (!codes.includes(r.code)) throw new Error(`terraform ${args.join(' ')} in ${cwd}: exit ${r.code}\n${r.stderr.slice(-3000)}${r.stdout.slice(-3000)}`);
+  return performance.now() - started;
+}
+
+/** A directory of `n` bare `terraform_data` resources (one trigger each), `init` done. */
+async function bareStack(binary: string, n: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-bare-'));
+  const bare: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) bare[`r${i}`] = { triggers_replace: { n: String(i) } };
+  writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({ resource: { terraform_data: bare } }));
+  await tf(binary, dir, ['init', '-input=false', '-no-color']);
+  return dir;
+}
+
+const providerEnv = (emu: BenchEmulator): NodeJS.ProcessEnv => ({
+  RESELLER_API_KEY: BENCH_API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_API_URL: emu.url,
+});
+
+const count = (sites: readonly ProviderSite[]) => ({
+  packages: sites.length,
+  mailboxes: sites.reduce((n, s) => n + s.mailboxes.length, 0),
+  forwarders: sites.reduce((n, s) => n + s.forwarders.length, 0),
+});
+
+// ---------------------------------------------------------------------------------
+
+export interface ProviderPlanResult {
+  packages: number;
+  mailObjects: number;
+  resources: number;
+  comparison: Comparison;
+  traffic: TrafficSummary;
+  listRequests: number;
+  listRoutes: number;
+  mailRequests: number;
+  mailDomains: number;
+}
+
+/**
+ * `terraform plan` (refresh included, no changes) over `packages` packages with one
+ * mailbox and one forwarder each, imported into the state, against a plan of as many
+ * bare `terraform_data` resources. The account is seeded through the API client.
+ */
+export async function benchProviderPlan(emu: BenchEmulator, options: { packages: number; runs: number }): Promise<ProviderPlanResult> {
+  const binary = findTerraform();
+  await emu.reset();
+  const sites = providerSites(options.packages * 3, 'site', (i) => `site-${i}.bench.example`);
+  await seedAccount(emu, sites);
+  const dir = writeProviderStack(mkdtempSync(join(tmpdir(), 'reseller-bench-plan-')), sites, { passwords: false });
+  const env = providerEnv(emu);
+  await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
+  // The state, as an import of the account would write it (importing 3,000 objects
+  // through Terraform takes minutes); the first plan must find no changes.
+  const resources = await writeState(emu, dir, sites);
+
+  const bare = await bareStack(binary, resources);
+  await writeBareState(binary, bare, resources);
+  await emu.clearRequests();
+  await tf(binary, dir, PLAN, env); // one plan alone, for its requests
+  const traffic = summarize(await emu.requests());
+  const comparison = await interleave(() => tf(binary, dir, PLAN, env), () => tf(binary, bare, PLAN), options.runs);
+  rmSync(bare, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  const mail = Object.entries(traffic.byRoute).filter(([route]) => route.includes('/email/'));
+  const lists = Object.entries(traffic.byRoute).filter(([route]) => !route.includes('/email/'));
+  const c = count(sites);
+  return {
+    packages: c.packages, mailObjects: c.mailboxes + c.forwarders, resources, comparison, traffic,
+    listRequests: lists.reduce((s, [, r]) => s + r.requests, 0), listRoutes: lists.length,
+    mailRequests: mail.reduce((s, [, r]) => s + r.requests, 0), mailDomains: c.packages,
+  };
+}
+
+/**
+ * terraform.tfstate of the sites, in sync with the account: every attribute of the
+ * provider's schema, the ids read from the account.
+ */
+async function writeState(emu: BenchEmulator, dir: string, sites: readonly ProviderSite[]): Promise<number> {
+  const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
+  const packages = new Map((await client.listPackages()).map((p) => [p.name, p]));
+  const mail = new Map(await pool(sites, 16, async (s) => [s.domain, await client.getMail(s.domain, s.domain)] as const));
+  client.close();
+  const provider = `provider["${PROVIDER_SOURCE}"]`;
+  const resource = (type: string, name: string, attributes: Record<string, unknown>, dependencies?: string[]) => ({
+    mode: 'managed', type, name, provider,
+    instances: [{ schema_version: 0, attributes, sensitive_attributes: [], ...(dependencies ? { dependencies } : {}) }],
+  });
+  const resources = sites.flatMap((s) => {
+    const pkg = packages.get(s.domain)!;
+    const box = mail.get(s.domain)!;
+    const place = { package: s.domain, domain: s.domain };
+    const depends = [`${resourceTypeOf('package')}.${s.name}`];
+    return [
+      resource(resourceTypeOf('package'), s.name, {
+        id: s.domain, domain_name: s.domain, cloud_server: null, extra_domain_names: [], package_type: 'Linux Unlimited', label: `Site ${s.name}`,
+        document_roots: null, stack_user: null, enabled: true, package_id: pkg.id, package_type_id: pkg.typeRef,
+      }),
+      ...s.mailboxes.map((m) => resource(resourceTypeOf('mailbox'), m.name, {
+        id: `${m.local}@${s.domain}`, ...place, local_part: m.local, send: true, receive: true, password_wo: null, password_wo_version: null,
+        mailbox_id: box.mailboxes.find((x) => x.local === m.local)!.id,
+      }, depends)),
+      ...s.forwarders.map((f) => resource(resourceTypeOf('forwarder'), f.name, {
+        id: `${f.local}@${s.domain}`, ...place, local_part: f.local, remote: f.remote,
+        forwarder_ids: box.forwarders.filter((x) => x.local === f.local).map((x) => x.id),
+      }, depends)),
+    ];
+  });
+  const state = { version: 4, terraform_version: '1.11.4', serial: 1, lineage: randomUUID(), outputs: {}, resources, check_results: null };
+  writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state));
+  return resources.length;
+}
+
+/**
+ * The state of `n` bare `terraform_data` resources (an apply of 3,000 creates takes
+ * minutes): one resource applied for real, its instance copied for the others.
+ */
+async function writeBareState(binary: string, dir: string, n: number): Promise<void> {
+  const one = await bareStack(binary, 1);
+  await tf(binary, one, APPLY);
+  const state = JSON.parse(readFileSync(join(one, 'terraform.tfstate'), 'utf8'));
+  rmSync(one, { recursive: true, force: true });
+  const template = JSON.stringify(state.resources[0]);
+  state.resources = Array.from({ length: n }, (_, i) => {
+    const r = JSON.parse(template);
+    r.name = `r${i}`;
+    const attributes = r.instances[0].attributes;
+    attributes.id = randomUUID();
+    attributes.triggers_replace.value = { n: String(i) };
+    return r;
+  });
+  state.lineage = randomUUID();
+  writeFileSync(join(dir, 'terraform.tfstate'), JSON.stringify(state));
+}
+
+/** The account of `sites`, created through the client (an owner, a type by name). */
+async function seedAccount(emu: BenchEmulator, sites: readonly ProviderSite[]): Promise<void> {
+  const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
+  const type = (await client.listPackageTypes()).find((t) => t.label === 'Linux Unlimited')!;
+  await pool(sites, 16, async (site) => {
+    await client.createPackage({ type: type.id, domainName: site.domain, extraDomainNames: [], label: `Site ${site.name}`, documentRoots: {}, stackUser: null });
+    for (const m of site.mailboxes) await client.createMailbox(site.domain, site.domain, { local: m.local, send: true, receive: true, password: BENCH_PASSWORD });
+    for (const f of site.forwarders) await client.createForwarder(site.domain, site.domain, { local: f.local, remote: f.remote });
+  });
+  client.close();
+}
+
+// ---------------------------------------------------------------------------------
+
+export interface ProviderApplyResult {
+  objects: number;
+  shape: { packages: number; mailboxes: number; forwarders: number };
+  comparison: Comparison;
+  /** One apply of `requestObjects` objects: requests per created object. */
+  requestObjects: number;
+  requestTraffic: TrafficSummary;
+  requestsPerObject: number;
+}
+
+/**
+ * `terraform apply` (default parallelism 10) creating `objects` objects (packages, each
+ * with a mailbox and a forwarder) from an empty state and a reset emulator, against an
+ * apply of as many bare `terraform_data` resources; then one apply of `requestObjects`
+ * objects, whose requests are counted.
+ */
+export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; requestObjects: number }): Promise<ProviderApplyResult> {
+  const binary = findTerraform();
+  const env = providerEnv(emu);
+  const stack = async (objects: number) => {
+    const sites = providerSites(objects);
+    const dir = writeProviderStack(mkdtempSync(join(tmpdir(), 'reseller-bench-apply-')), sites);
+    await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
+    return { dir, sites };
+  };
+  const fresh = (dir: string) => {
+    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) rmSync(join(dir, f), { force: true });
+  };
+  const subject = await stack(options.objects);
+  const bare = await bareStack(binary, options.objects);
+  const comparison = await interleave(
+    async () => {
+      fresh(subject.dir);
+      await emu.reset();
+      return tf(binary, subject.dir, APPLY, env);
+    },
+    async () => {
+      fresh(bare);
+      return tf(binary, bare, APPLY);
+    },
+    options.runs,
+  );
+  const counted = await stack(options.requestObjects);
+  await emu.reset();
+  await emu.clearRequests();
+  await tf(binary, counted.dir, APPLY, env);
+  const requestTraffic = summarize(await emu.requests());
+  for (const dir of [subject.dir, bare, counted.dir]) rmSync(dir, { recursive: true, force: true });
+  return {
+    objects: options.objects, shape: count(subject.sites), comparison,
+    requestObjects: options.requestObjects, requestTraffic, requestsPerObject: requestTraffic.requests / options.requestObjects,
+  };
+}
+
+// ---------------------------------------------------------------------------------
+
+/**
+ * The installed provider from spawn to its handshake line (with mutual TLS, as
+ * Terraform waits for it) against `node -e 0`, interleaved.
+ */
+export async function benchProviderStart(options: { runs: number }): Promise<Comparison> {
+  const dist = join(REPO_ROOT, 'dist', 'src', 'provider');
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { installProvider } = require(join(dist, 'install.js')) as typeof import('../src/provider/install');
+  const { createServerCertificate } = require(join(dist, 'transport', 'certificate.js')) as typeof import('../src/provider/transport/certificate');
+  const { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } = require(join(dist, 'transport', 'handshake.js')) as typeof import('../src/provider/transport/handshake');
+  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-start-'));
+  const executable = installProvider(dir, undefined, builtProvider());
+  const env = { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem };
+  const timed = (command: string, args: string[], untilLine: boolean) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve(performance.now() - started);
+        child.kill('SIGKILL');
+      };
+      if (untilLine) child.stdout.on('data', (d: Buffer) => String(d).includes('\n') && finish());
+      child.on('error', reject);
+      child.on('exit', finish);
+    });
+  try {
+    return await interleave(() => timed(executable, [], true), () => timed(process.execPath, ['-e', '0'], false), options.runs, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
