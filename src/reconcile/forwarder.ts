@@ -4,7 +4,9 @@ import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
 import { converge } from './converge';
 import type { FieldDiff } from './diff';
-import { callsForLookUp, confirmedBy, LookUpFirst, observeMail, readMail, readMailIfPresent, writeMail } from './mail-common';
+import {
+  callsForLookUp, confirmedBy, LookUpFirst, observeMail, packageOfMailDomain, readMail, readMailIfPresent, writeMail,
+} from './mail-common';
 import { Observed, observed } from './observed';
 
 /**
@@ -100,13 +102,14 @@ export async function deleteForwarder(ctx: ReconcileContext, id: Identity): Prom
 
 export async function observeForwarder(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { localPart, domain } = splitMailKey(id.key);
-  const mail = await observeMail(ctx, id.placement, domain);
+  const packageDomain = await packageOfMailDomain(ctx, id.placement, domain);
+  const mail = await observeMail(ctx, packageDomain, domain);
   const live = (mail?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
   if (live.length === 0) return undefined;
   const remotes = live.map((f) => f.remote).sort();
   return observed(
-    id,
-    { packageDomain: id.placement, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
+    { ...id, placement: packageDomain },
+    { packageDomain, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
     { forwarderIds: live.map((f) => f.id) },
   );
 }

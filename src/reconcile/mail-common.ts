@@ -2,6 +2,7 @@ import type { MailDomain } from '../client';
 import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
 import type { ReconcileContext } from './context';
 import { ReconcileError } from './errors';
+import { PACKAGES } from './package';
 
 /** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
 export interface MailPlace {
@@ -64,6 +65,20 @@ export function callsForLookUp(err: unknown): boolean {
 /** The mail of a domain through the context's lists (one read per domain per context); undefined when gone. */
 export function observeMail(ctx: ReconcileContext, packageDomain: string, domain: string): Promise<MailDomain | undefined> {
   return ctx.lists.get(mailListName(packageDomain, domain), () => readMailIfPresent(ctx, { path: '', packageDomain, domain }));
+}
+
+/**
+ * The primary domain of the package that holds mail domain `domain`. An import id
+ * `local@domain` cannot say which package the domain belongs to, so its placement
+ * defaults to the domain itself; for a package's extra domain that would record the
+ * wrong package (and the next plan would replace the object), so the account's
+ * package list (shared with every other read of the run) decides.
+ */
+export async function packageOfMailDomain(ctx: ReconcileContext, placement: string, domain: string): Promise<string> {
+  if (placement !== domain) return placement;
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages());
+  const holder = packages.find((p) => p.names.some((n) => n.toLowerCase() === domain));
+  return holder ? holder.name.toLowerCase() : placement;
 }
 
 /** A write to a domain's mail: with shared lists, reads scheduled meanwhile wait for it (ListCache). */

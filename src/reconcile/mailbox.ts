@@ -7,7 +7,9 @@ import type { EnsureHistory } from './context';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
-import { callsForLookUp, confirmedBy, LookUpFirst, observeMail, readMail, readMailIfPresent, writeMail } from './mail-common';
+import {
+  callsForLookUp, confirmedBy, LookUpFirst, observeMail, packageOfMailDomain, readMail, readMailIfPresent, writeMail,
+} from './mail-common';
 import { Observed, observed } from './observed';
 
 export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: Pick<MailboxEntry, 'send' | 'receive'>): FieldDiff[] {
@@ -179,10 +181,11 @@ export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxS
 
 export async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { localPart, domain } = splitMailKey(id.key);
-  const mail = await observeMail(ctx, id.placement, domain);
+  const packageDomain = await packageOfMailDomain(ctx, id.placement, domain);
+  const mail = await observeMail(ctx, packageDomain, domain);
   const live = mail?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
   if (!live) return undefined;
-  return observed(id, { packageDomain: id.placement, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+  return observed({ ...id, placement: packageDomain }, { packageDomain, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
 }
 
 export async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {

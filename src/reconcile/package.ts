@@ -103,7 +103,8 @@ async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 
   return undefined;
 }
 
-const PACKAGES = 'packages';
+/** The context's list name of the account's packages (shared by every read of a run). */
+export const PACKAGES = 'packages';
 
 export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;

@@ -159,6 +159,29 @@ describe('native provider with real Terraform', () => {
     expect(missing.stderr).toMatch(/Cannot import reseller_forwarder: no forwarder "nobody@imported-site.com" in the account/);
   }, E2E_TIMEOUT_MS);
 
+  it("imports a mail object on a package's extra domain by local@domain: its package is the owner, and the plan is empty", async () => {
+    const siteId = pkg('provider-site.com')!.id;
+    await api.createForwarder(siteId, 'provider-site.net', { local: 'extra', remote: 'extra@example.org' });
+    const resources = baseResources();
+    resources.reseller_package.imported = { domain_name: 'imported-site.com', package_type: 'Linux Starter' };
+    resources.reseller_forwarder.imported = { package: 'imported-site.com', local_part: 'hello', remote: 'someone@example.org' };
+    resources.reseller_forwarder.extra = {
+      package: '${reseller_package.site.domain_name}', domain: 'provider-site.net', local_part: 'extra', remote: 'extra@example.org',
+    };
+    writeConfig(resources);
+    const imported = await terraform(tf, ['import', '-input=false', '-no-color', 'reseller_forwarder.extra', 'extra@provider-site.net'], dir, env());
+    expect(imported.stdout).toContain('Import successful!');
+    const state = JSON.parse((await terraform(tf, ['show', '-json'], dir, env())).stdout);
+    const extra = state.values.root_module.resources.find((r: any) => r.address === 'reseller_forwarder.extra');
+    expect(extra.values).toMatchObject({ package: 'provider-site.com', domain: 'provider-site.net', local_part: 'extra' });
+    expect(await planCode()).toBe(0);
+    // Leave the stack as the next case expects: removing the resource deletes the forwarder.
+    delete resources.reseller_forwarder.extra;
+    writeConfig(resources);
+    await apply();
+    expect(mailOf(emu.account(), 'provider-site.net').forwarders).toEqual([]);
+  }, E2E_TIMEOUT_MS);
+
   it('plans a replacement when an identity attribute changes, and a delete when a resource is removed', async () => {
     const resources = baseResources();
     resources.reseller_package.imported = { domain_name: 'imported-site.com', package_type: 'Linux Starter' };
