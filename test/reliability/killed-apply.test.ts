@@ -22,9 +22,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, terraformEnv } from '../../scripts/lib/terraform';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { killPoints } from './kill-points';
+import { applyAndKill, killPoints } from './kill-points';
 import { controlOf, requireTerraformAndBuild, SiteDecl, synthStack, tail, terraform, TfRun } from './support';
 
 const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'];
@@ -52,31 +52,6 @@ afterAll(async () => {
   await emu?.stop();
   process.stdout.write(`[reliability/killed-apply] seed ${SEED}\n  ${log.join('\n  ')}\n`);
 });
-
-/** Successful creates the emulator has acknowledged so far (packages and mail objects). */
-async function acknowledgedCreates(url: string): Promise<number> {
-  const requests = await controlOf(url).requests();
-  return requests.filter((r) => r.method === 'POST' && r.status === 200 && (r.path.endsWith('/addWeb') || /\/email\/[^/]+$/.test(r.path))).length;
-}
-
-/**
- * Starts `terraform apply` in its own process group and kills the whole group with
- * SIGKILL once `afterCreates` creates were acknowledged. Resolves when it is gone.
- */
-async function applyAndKill(cwd: string, env: NodeJS.ProcessEnv, afterCreates: number): Promise<{ killedAt: number; exitedBeforeKill: boolean }> {
-  const child = spawn(tf, APPLY, {
-    cwd, env: terraformEnv({ TF_INPUT: '0', ...env }), stdio: 'ignore', detached: true,
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  let done = false;
-  void exited.then(() => (done = true));
-  let seen = 0;
-  while (!done && (seen = await acknowledgedCreates(emu.url)) < afterCreates) await new Promise((r) => setTimeout(r, 20));
-  if (done) return { killedAt: seen, exitedBeforeKill: true };
-  process.kill(-child.pid!, 'SIGKILL');
-  await exited;
-  return { killedAt: seen, exitedBeforeKill: false };
-}
 
 /** `reseller-hosting drift` as a user runs it (the compiled CLI). */
 function drift(args: string[], outdir: string, env: NodeJS.ProcessEnv): Promise<TfRun> {
@@ -148,7 +123,7 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates, p.host] as const))(
     // Slow requests make the apply outlast Terraform's 20 s state snapshot interval, so
     // the state can claim resources whose create-time provisioner never finished.
     await controlOf(emu.url).setFaults([{ path: '.', latencyMs: LATENCY_MS }]);
-    const kill = await applyAndKill(stackDir, env, afterCreates);
+    const kill = await applyAndKill(tf, APPLY, stackDir, env, emu.url, afterCreates);
     await controlOf(emu.url).clearFaults();
     log.push(`point ${point}: killed after ${kill.killedAt} acknowledged creates${kill.exitedBeforeKill ? ' (apply had already finished)' : ''}, host ${host}`);
 

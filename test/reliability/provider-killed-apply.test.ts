@@ -14,12 +14,10 @@
  * Where Terraform is at the kill differs from run to run; the assertions hold for every
  * interleaving, so the test does not depend on timing.
  */
-import { spawn } from 'node:child_process';
-import { terraformEnv } from '../../scripts/lib/terraform';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { controlOf, requireTerraformAndBuild, tail, terraform } from './support';
 import { APPLY, expectCleanPlan, expectExactlyDeclared, missingObjects, providerEnv, providerStack, ProviderSite } from './provider-support';
-import { killPoints } from './kill-points';
+import { applyAndKill, killPoints } from './kill-points';
 
 const LATENCY_MS = Number(process.env.RELIABILITY_KILL_LATENCY_MS ?? 150);
 const SEED = Number(process.env.RELIABILITY_KILL_SEED ?? 1717);
@@ -47,24 +45,6 @@ afterAll(async () => {
   process.stdout.write(`[reliability/provider-killed-apply] seed ${SEED}\n  ${log.join('\n  ')}\n`);
 });
 
-type Request = { method: string; path: string; status: number; fault: string | null };
-const isCreate = (r: Request) => r.method === 'POST' && (r.path.endsWith('/addWeb') || /\/email\/[^/]+$/.test(r.path));
-
-/** Starts `terraform apply` in its own process group and SIGKILLs the group after `afterCreates` acknowledged creates. */
-async function applyAndKill(cwd: string, env: NodeJS.ProcessEnv, afterCreates: number): Promise<{ killedAt: number; exitedBeforeKill: boolean }> {
-  const child = spawn(tf, APPLY, { cwd, env: terraformEnv({ TF_INPUT: '0', ...env }), stdio: 'ignore', detached: true });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  let done = false;
-  void exited.then(() => (done = true));
-  let seen = 0;
-  const acknowledged = async () => (await controlOf(emu.url).requests()).filter((r) => isCreate(r) && r.status === 200).length;
-  while (!done && (seen = await acknowledged()) < afterCreates) await new Promise((r) => setTimeout(r, 20));
-  if (done) return { killedAt: seen, exitedBeforeKill: true };
-  process.kill(-child.pid!, 'SIGKILL');
-  await exited;
-  return { killedAt: seen, exitedBeforeKill: false };
-}
-
 const POINTS = killPoints(SEED, TOTAL_CREATES);
 
 test.each(POINTS.map((p, i) => [i + 1, p.afterCreates] as const))(
@@ -77,7 +57,7 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates] as const))(
 
     // Slow requests, so that the kill lands with creates in flight.
     await controlOf(emu.url).setFaults([{ path: '.', latencyMs: LATENCY_MS }]);
-    const kill = await applyAndKill(dir, env, afterCreates);
+    const kill = await applyAndKill(tf, APPLY, dir, env, emu.url, afterCreates);
     await controlOf(emu.url).clearFaults();
     const missingAtKill = missingObjects(emu.account(), SITES);
     log.push(`point ${point}: killed after ${kill.killedAt} acknowledged creates${kill.exitedBeforeKill ? ' (apply had already finished)' : ''}; ` +
@@ -91,8 +71,8 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates] as const))(
     // Nothing was ever created twice: one accepted addWeb per package over both applies,
     // and no create refused as a duplicate (a create the kill cut off was committed or
     // not; either way the re-apply looked first and found or made it).
-    const requests = (await controlOf(emu.url).requests()) as Request[];
-    expect(requests.filter((r) => isCreate(r) && r.path.endsWith('/addWeb') && r.status === 200)).toHaveLength(SITES.length);
+    const requests = await controlOf(emu.url).requests();
+    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/addWeb') && r.status === 200)).toHaveLength(SITES.length);
     expect(requests.filter((r) => r.status === 409).map((r) => `${r.method} ${r.path}`)).toEqual([]);
 
     await expectCleanPlan(tf, dir, env);
