@@ -2,6 +2,7 @@ import {
   hashMapper, hashMapperHcl, stringToHclTerraform, stringToTerraform, TerraformMetaArguments, TerraformProvider, TerraformResource,
 } from './cdk';
 import { Construct } from 'constructs';
+import { metaArgumentsOf } from './terraform-data';
 
 /**
  * The hashicorp/null provider and its `null_resource`, with only what the constructs
@@ -41,13 +42,7 @@ export class NullResource extends TerraformResource {
     super(scope, id, {
       terraformResourceType: 'null_resource',
       terraformGeneratorMetadata: GENERATOR_METADATA,
-      provider: config.provider,
-      dependsOn: config.dependsOn,
-      count: config.count,
-      lifecycle: config.lifecycle,
-      provisioners: config.provisioners,
-      connection: config.connection,
-      forEach: config.forEach,
+      ...metaArgumentsOf(config),
     });
     this.triggers = config.triggers;
   }

@@ -6,6 +6,12 @@ export interface TerraformDataConfig extends TerraformMetaArguments {
   readonly triggersReplace?: Record<string, string>;
 }
 
+/** The Terraform meta-arguments of a resource config (what every resource class passes on to cdktf). */
+export function metaArgumentsOf(config: TerraformMetaArguments): TerraformMetaArguments {
+  const { provider, dependsOn, count, lifecycle, provisioners, connection, forEach } = config;
+  return { provider, dependsOn, count, lifecycle, provisioners, connection, forEach };
+}
+
 /**
  * Terraform's built-in `terraform_data` resource (Terraform >= 1.4, OpenTofu), with
  * only what the constructs use. cdktf's own `DataResource` adds a validation to every
@@ -21,13 +27,7 @@ export class TerraformData extends TerraformResource {
     super(scope, id, {
       terraformResourceType: 'terraform_data',
       terraformGeneratorMetadata: { providerName: 'terraform' },
-      provider: config.provider,
-      dependsOn: config.dependsOn,
-      count: config.count,
-      lifecycle: config.lifecycle,
-      provisioners: config.provisioners,
-      connection: config.connection,
-      forEach: config.forEach,
+      ...metaArgumentsOf(config),
     });
     this.triggersReplace = config.triggersReplace;
   }
