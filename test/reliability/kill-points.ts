@@ -1,19 +1,8 @@
 /** Seeded kill points of the killed-apply tests (every engine), so that a run replays from its seed, and the kill itself. */
 import { spawn } from 'node:child_process';
+import { mulberry32 } from '../../src/emulator/faults';
 import { terraformEnv } from '../../scripts/lib/terraform';
 import { controlOf } from './support';
-
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Three kill points spread over an apply of `totalCreates` creates (early, middle,
@@ -21,7 +10,7 @@ export function random(seed: number): () => number {
  * the carriers' handler host (on or off).
  */
 export function killPoints(seed: number, totalCreates: number): Array<{ afterCreates: number; host: 'on' | 'off' }> {
-  const next = random(seed);
+  const next = mulberry32(seed); // the emulator's seeded generator, so kill points replay from the seed
   const third = totalCreates / 3;
   return [0, 1, 2].map((i) => ({
     afterCreates: 1 + Math.floor(i * third + next() * (third - 1)),
