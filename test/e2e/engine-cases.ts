@@ -26,6 +26,7 @@ export const CONSTRUCTS = {
   web1: 'cloud-server',
 } as const;
 export type ConstructId = keyof typeof CONSTRUCTS;
+export type Kind = (typeof CONSTRUCTS)[ConstructId];
 export const CONSTRUCT_IDS = Object.keys(CONSTRUCTS) as ConstructId[];
 
 /** A plan's changes: address -> actions (as SavedPlan.changes). */
@@ -49,13 +50,21 @@ export interface RouteStep {
 
 export interface EngineCase {
   readonly engine: Engine;
-  /** The resource that holds a construct's object: the one `drift` reports. */
-  object(id: ConstructId): string;
+  /** The resource that holds the object of a construct (of this kind, with this id): the one `drift` reports. */
+  object(kind: Kind, id: string): string;
   /**
    * §2.1: one resource per construct. §2.2: an object resource (identity in its
    * replace-triggers) and a settings resource (one trigger per mutable field).
    */
   readonly resourcesPerConstruct: number;
+  /**
+   * The resource that changes when mutable fields of a construct change, and how.
+   * §2.1: the construct's resource, updated in place. §2.2: its settings resource,
+   * replaced (destroy, then create: never create_before_destroy, which disables
+   * destroy-time provisioners); the object resource stays.
+   */
+  settings(kind: Kind, id: string): string;
+  readonly settingsUpdate: string[];
   /** Providers `terraform init` installs. §2.1: the provider synth placed in the stack directory; §2.2: none (terraform_data is built in). */
   readonly installs: string[];
   /** Resources whose local-exec provisioners run at the first apply. §2.2: each settings resource's `handler ensure`; §2.1: no provisioners. */
@@ -67,26 +76,20 @@ export interface EngineCase {
    */
   readonly shownCommandsAtCreate: string[];
   /**
-   * The plan after a change made in the account (ACCOUNT_CHANGES in lifecycle.test.ts).
-   * §2.1: refresh reads it back, the plan shows it as attribute diffs (exit 2) and the
-   * apply repairs it. §2.2: invisible to the plan (exit 0): `reseller-hosting drift`
-   * finds it and `drift --fix` repairs it.
+   * A change made in the account. §2.1: refresh reads it back, so `terraform plan`
+   * shows it as attribute diffs (exit 2) and `terraform apply` repairs it. §2.2:
+   * invisible to the plan (exit 0): `reseller-hosting drift` finds it (as it does for
+   * the provider) and `drift --fix` repairs it.
    */
-  readonly accountChanges: {
-    readonly planCode: 0 | 2;
+  readonly planShowsAccountChanges: boolean;
+  readonly repairsAccountChanges: 'terraform apply' | 'drift --fix';
+  /** The plan after the example's account was changed (ACCOUNT_CHANGES in lifecycle.test.ts). */
+  readonly accountChangesPlan: {
     readonly changes: Changes;
     /** Lines of `terraform show` of the saved plan. */
     readonly shows: RegExp[];
     readonly values: PlannedValue[];
-    /** What repairs the account: `terraform apply`, or the carriers' `reseller-hosting drift --fix`. */
-    readonly repair: 'terraform apply' | 'drift --fix';
   };
-  /**
-   * A change of mutable fields of these constructs. §2.1: updated in place. §2.2: their
-   * settings resources are replaced (destroy, then create: never create_before_destroy,
-   * which disables destroy-time provisioners); the object resources stay.
-   */
-  settingsChanged(ids: ConstructId[]): Changes;
   /** A new primary domain of the blog (identity: `RequiresReplace` / the object's replace-trigger). */
   readonly blogRenamed: { readonly changes: Changes; readonly shows: RegExp[] };
   /**
@@ -100,26 +103,33 @@ export interface EngineCase {
 }
 
 const REPLACED = ['delete', 'create'];
-const fromIds = (ids: ConstructId[], address: (id: ConstructId) => string, actions: string[]): Changes =>
+/** The same actions for these constructs of the example. */
+export const fromIds = (ids: ConstructId[], address: (id: ConstructId) => string, actions: string[]): Changes =>
   Object.fromEntries(ids.map((id) => [address(id), actions]));
 
-const PROVIDER_TYPES: Record<(typeof CONSTRUCTS)[ConstructId], string> = {
+const PROVIDER_TYPES: Record<Kind, string> = {
   package: 'reseller_package',
   mailbox: 'reseller_mailbox',
   forwarder: 'reseller_forwarder',
   'cloud-server': 'reseller_cloud_server',
 };
-const resourceOf = (id: ConstructId) => `${PROVIDER_TYPES[CONSTRUCTS[id]]}.${id}`;
+const resourceOf = (kind: Kind, id: string) => `${PROVIDER_TYPES[kind]}.${id}`;
+/** The example's constructs by id, as one engine addresses them. */
+const exampleOf = (address: (kind: Kind, id: string) => string) => (id: ConstructId) => address(CONSTRUCTS[id], id);
+const example = exampleOf(resourceOf);
 
 const PROVIDER: EngineCase = {
   engine: 'provider',
   object: resourceOf,
   resourcesPerConstruct: 1,
+  settings: resourceOf,
+  settingsUpdate: ['update'],
   installs: ['reseller-hosting.local/cdktf/reseller'],
   provisionedAtCreate: [],
   shownCommandsAtCreate: [],
-  accountChanges: {
-    planCode: 2,
+  planShowsAccountChanges: true,
+  repairsAccountChanges: 'terraform apply',
+  accountChangesPlan: {
     changes: {
       'reseller_package.shop': ['update'],
       'reseller_package.blog': ['update'],
@@ -134,11 +144,9 @@ const PROVIDER: EngineCase = {
       // The refreshed state (what plan JSON calls prior_state) is the account as it is now.
       { address: 'reseller_package.blog', which: 'prior', values: { enabled: false } },
     ],
-    repair: 'terraform apply',
   },
-  settingsChanged: (ids) => fromIds(ids, resourceOf, ['update']),
   blogRenamed: {
-    changes: fromIds(['blog', 'blog_editor', 'blog_tips'], resourceOf, REPLACED),
+    changes: fromIds(['blog', 'blog_editor', 'blog_tips'], example, REPLACED),
     shows: [/~ domain_name\s+= "example-blog.com" -> "example-journal.com" # forces replacement/],
   },
   deleteOrders: [{ options: { ordersRemoved: true }, changes: { 'reseller_mailbox.shop_orders': ['delete'] } }],
@@ -152,18 +160,23 @@ const PROVIDER: EngineCase = {
 };
 
 const carrier = (type: 'terraform_data'): EngineCase => {
-  const object = (id: ConstructId) => `${type}.${id}`;
-  const settings = (id: ConstructId) => `${type}.${id}_settings`;
+  const objectResource = (_kind: Kind, id: string) => `${type}.${id}`;
+  const settingsResource = (_kind: Kind, id: string) => `${type}.${id}_settings`;
+  const object = exampleOf(objectResource);
+  const settings = exampleOf(settingsResource);
   return {
     engine: type,
-    object,
+    object: objectResource,
     resourcesPerConstruct: 2,
+    settings: settingsResource,
+    settingsUpdate: REPLACED,
     installs: [],
     provisionedAtCreate: CONSTRUCT_IDS.map(settings),
     // 9 settings resources, 3 of them mailboxes' (hidden).
     shownCommandsAtCreate: Array(6).fill('ensure'),
-    accountChanges: { planCode: 0, changes: {}, shows: [/No changes/], values: [], repair: 'drift --fix' },
-    settingsChanged: (ids) => fromIds(ids, settings, REPLACED),
+    planShowsAccountChanges: false,
+    repairsAccountChanges: 'drift --fix',
+    accountChangesPlan: { changes: {}, shows: [/No changes/], values: [] },
     blogRenamed: {
       // The blog's object resources, and the settings resources that name them.
       changes: { ...fromIds(['blog', 'blog_editor', 'blog_tips'], object, REPLACED), ...fromIds(['blog', 'blog_editor', 'blog_tips'], settings, REPLACED) },

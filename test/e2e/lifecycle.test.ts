@@ -6,7 +6,7 @@ import { DEFAULT_API_KEY } from '../../src/emulator';
 import { runBinary } from '../drift/helpers';
 import { mailOf } from '../helpers/emulator';
 import { synthExample } from '../helpers/synth';
-import { Changes, CONSTRUCT_IDS, ConstructId, ENGINE_CASES, EngineCase, PlannedValue } from './engine-cases';
+import { Changes, CONSTRUCT_IDS, CONSTRUCTS, ConstructId, ENGINE_CASES, EngineCase, fromIds, PlannedValue } from './engine-cases';
 import {
   E2E_TIMEOUT_MS, E2EEmulator, leaksOf, planExitCode, requireTerraform, SavedPlan, savedPlan, sha256, stackEnv, startE2EEmulator, tempDir, terraform,
 } from './support';
@@ -69,6 +69,8 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
   let dir: string;
   let outdir: string;
   let stackDir: string;
+  const objectOf = (id: ConstructId) => c.object(CONSTRUCTS[id], id);
+  const settingsOf = (id: ConstructId) => c.settings(CONSTRUCTS[id], id);
 
   beforeAll(async () => {
     tf = requireTerraform(); // no Terraform: every test of this file fails with the install hint
@@ -100,7 +102,7 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
     ]));
   };
   const allInSync = (statuses: Partial<Record<ConstructId, string>> = {}) =>
-    Object.fromEntries(CONSTRUCT_IDS.filter((id) => statuses[id] !== 'gone').map((id) => [c.object(id), statuses[id] ?? 'in-sync']));
+    Object.fromEntries(CONSTRUCT_IDS.filter((id) => statuses[id] !== 'gone').map((id) => [objectOf(id), statuses[id] ?? 'in-sync']));
   const packageNamed = (name: string) => emu.account().packages.find((p) => p.name === name);
   const mailbox = (domain: string, local: string) => mailOf(emu.account(), domain).mailboxes.find((m) => m.local === local);
   /** A plan of exactly `changes`, saved and then applied. */
@@ -143,7 +145,7 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
     expect(await driftStatuses(0)).toEqual(allInSync());
   });
 
-  test(`changes made in the account: drift finds them, the plan ${c.accountChanges.planCode ? 'shows them' : 'cannot'}, ${c.accountChanges.repair} repairs them`, async () => {
+  test(`changes made in the account: drift finds them, the plan ${c.planShowsAccountChanges ? 'shows them' : 'cannot'}, ${c.repairsAccountChanges} repairs them`, async () => {
     const shopId = packageNamed('example-shop.com')!.id;
     const blogId = packageNamed('example-blog.com')!.id;
     // As a customer would in the control panel: retarget a forwarder, delete a mailbox,
@@ -159,19 +161,19 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
     expect(await driftStatuses(2)).toEqual(allInSync({
       shop: 'changed: extraDomainNames', blog: 'changed: enabled', shop_orders: 'missing', shop_sales: 'changed: remote',
     }));
-    expect(await planCode()).toBe(c.accountChanges.planCode);
+    expect(await planCode()).toBe(c.planShowsAccountChanges ? 2 : 0);
     const plan = await savedPlan(tf, stackDir, env());
-    expect(plan.changes).toEqual(c.accountChanges.changes);
-    expectPlanShows(plan, c.accountChanges.shows, c.accountChanges.values);
+    expect(plan.changes).toEqual(c.accountChangesPlan.changes);
+    expectPlanShows(plan, c.accountChangesPlan.shows, c.accountChangesPlan.values);
 
-    if (c.accountChanges.repair === 'terraform apply') {
+    if (c.repairsAccountChanges === 'terraform apply') {
       await applySaved();
     } else {
       const fixed = await drift(['--fix']);
       expect(fixed.code).toBe(0);
       // Its progress, on stderr: each drifted object reconciled, and only those.
       expect([...fixed.stderr.matchAll(/^reconciling \S+ \S+ \((\S+)\)$/gm)].map((m) => m[1]).sort()).toEqual(
-        (['shop', 'blog', 'shop_orders', 'shop_sales'] as const).map(c.object).sort(),
+        (['shop', 'blog', 'shop_orders', 'shop_sales'] as const).map(objectOf).sort(),
       );
     }
     expect(packageNamed('example-shop.com')!.names.sort()).toEqual(['example-shop.com', 'example-shop.net', 'example-shop.org']);
@@ -196,7 +198,7 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
 
     synth(MUTABLE);
     await emu.clearRequests();
-    await planAndApply(c.settingsChanged(['shop', 'shop_orders', 'shop_sales']));
+    await planAndApply(fromIds(['shop', 'shop_orders', 'shop_sales'], settingsOf, c.settingsUpdate));
     const after = emu.account();
     expect(after.packages.map((p) => [p.name, p.id]).sort()).toEqual(idsBefore);
     expect(packageNamed('example-shop.com')!.names.sort()).toEqual(['example-shop.co.uk', 'example-shop.com', 'example-shop.net']);
