@@ -59,7 +59,10 @@ function plannedValues(plan: SavedPlan, expected: PlannedValue): unknown {
 /** Every JSON value the engine's case names, and every line `terraform show` must print. */
 function expectPlanShows(plan: SavedPlan, shows: RegExp[], values: PlannedValue[]): void {
   for (const line of shows) expect(plan.showText).toMatch(line);
-  for (const v of values) expect({ [`${v.address} ${v.which}`]: withSortedLists(plannedValues(plan, v)) }).toMatchObject({ [`${v.address} ${v.which}`]: withSortedLists(v.values) });
+  for (const v of values) {
+    const where = `${v.address} ${v.which}`; // named in the failure message
+    expect({ [where]: withSortedLists(plannedValues(plan, v)) }).toMatchObject({ [where]: withSortedLists(v.values) });
+  }
 }
 
 describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stack's lifecycle with engine '%s'", (engine, c: EngineCase) => {
@@ -101,8 +104,9 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
       o.address, o.diffs?.length ? `${o.status}: ${o.diffs.map((d) => d.field).join(', ')}` : o.status,
     ]));
   };
+  /** Every construct of the example in sync, but those named. */
   const allInSync = (statuses: Partial<Record<ConstructId, string>> = {}) =>
-    Object.fromEntries(CONSTRUCT_IDS.filter((id) => statuses[id] !== 'gone').map((id) => [objectOf(id), statuses[id] ?? 'in-sync']));
+    Object.fromEntries(CONSTRUCT_IDS.map((id) => [objectOf(id), statuses[id] ?? 'in-sync']));
   const packageNamed = (name: string) => emu.account().packages.find((p) => p.name === name);
   const mailbox = (domain: string, local: string) => mailOf(emu.account(), domain).mailboxes.find((m) => m.local === local);
   /** A plan of exactly `changes`, saved and then applied. */
