@@ -40,6 +40,6 @@ test('an e2e suite run without Terraform fails every test with that message (no 
   });
   const output = `${run.stdout}${run.stderr}`;
   expect({ status: run.status, output }).toEqual({ status: 1, output: expect.stringContaining(TERRAFORM_INSTALL_HINT) });
-  expect(output).toMatch(/Tests:\s+5 failed, 5 total/);
+  expect(output).toMatch(/Tests:\s+14 failed, 14 total/); // 7 cases x 2 engines (test/e2e/engine-cases.ts)
   expect(output).not.toMatch(/skipped/);
 });

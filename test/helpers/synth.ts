@@ -8,7 +8,7 @@ import { EXAMPLE_STACK_NAME, ExampleOptions, ExampleResellerStack } from '../../
  * Synthesizes the example stack into `outdir` (a fresh temp dir by default); returns its
  * directory and JSON. The engine is the carriers' (`terraform_data`) unless
  * `options.engine` says otherwise: most callers test the handler's path through
- * Terraform; the provider's go through test/e2e/provider-lifecycle.test.ts.
+ * Terraform; test/e2e/lifecycle.test.ts passes each engine of test/e2e/engine-cases.ts.
  */
 export function synthExample(options: ExampleOptions = {}, outdir = mkdtempSync(join(tmpdir(), 'reseller-synth-'))) {
   const app = new App({ outdir });
