@@ -1,7 +1,9 @@
 import { ResellerClient } from '../client';
 import { DEFINITIONS, FieldDefinition, KindDefinition, ObjectSpec } from '../protocol';
 import { DEFAULT_API_URL, DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
-import { createContext, diff, ensure, EnsureHistory, observe, Observed, ReconcileContext, remove, timingFromEnv } from '../reconcile';
+import {
+  createContext, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove, timingFromEnv,
+} from '../reconcile';
 import type { ProviderModel, ProviderSettings } from './provider';
 import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from './resources/kind';
 
@@ -71,6 +73,11 @@ class Connection {
 
   get ctx(): ReconcileContext {
     if (!this.#ctx) throw new Error('the reseller provider is not configured');
+    return this.#ctx;
+  }
+
+  /** The shared context, undefined before ConfigureProvider (a validate-only process). */
+  get ctxIfConfigured(): ReconcileContext | undefined {
     return this.#ctx;
   }
 
@@ -152,6 +159,10 @@ function bindKind(def: KindDefinition, conn: Connection): ResourceKind<ObjectSpe
       const ctx = conn.ctx;
       const observed = await observe(ctx, id);
       return observed && observedValues(def, observed, await sameAs(ctx, declared, observed));
+    },
+    expectCreate(spec) {
+      const ctx = conn.ctxIfConfigured;
+      if (ctx) expectCreate(ctx, spec);
     },
     async ensure(spec, options: EnsureOptions) {
       // The core sets a mailbox password when the object is first ensured (history

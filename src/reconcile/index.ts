@@ -35,7 +35,8 @@ import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForward
 import { deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox } from './mailbox';
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
-import { deletePackage, diffObservedPackage, ensurePackage, observePackage } from './package';
+import { mailConfirmList } from './mail-common';
+import { deletePackage, diffObservedPackage, ensurePackage, observePackage, packageConfirmList } from './package';
 import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser } from './stack-user';
 
 export {
@@ -59,6 +60,8 @@ export { resolveTypeIn, resolveUserIn } from './refs';
 
 /** What the core does for one kind. */
 interface KindReconciler<K extends Kind> {
+  /** The shared list whose read confirms a create of this object (ListCache.expect), if any. */
+  confirmList?(spec: SpecOf<K>): string | undefined;
   observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
   diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
   ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
@@ -66,9 +69,9 @@ interface KindReconciler<K extends Kind> {
 }
 
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
-  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
-  mailbox: { observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
-  forwarder: { observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
+  package: { confirmList: packageConfirmList, observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
+  mailbox: { confirmList: mailConfirmList, observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
+  forwarder: { confirmList: mailConfirmList, observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
   'cloud-server': {
     observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, remove: deleteCloudServer,
   },
@@ -89,12 +92,32 @@ export function diff(ctx: ReconcileContext, spec: ObjectSpec, observed: Observed
   return reconcilerOf(spec.kind).diff(ctx, spec as never, observed);
 }
 
+/** The list a create of `spec` is confirmed through, and its key there (undefined: confirmed on its own). */
+function expectation(spec: ObjectSpec): { list: string; key: string } | undefined {
+  const list = reconcilerOf(spec.kind).confirmList?.(spec as never);
+  return list ? { list, key: definitionOf(spec.kind).identity(spec as never).key } : undefined;
+}
+
+/**
+ * With shared lists (a provider): a create of this object is about to start (Terraform
+ * planned it in this process). Confirmations of concurrent creates on the same list
+ * wait for it (briefly), so that one read confirms both: a package's mailbox and
+ * forwarder, a wave of packages. `ensure` of the object ends the expectation.
+ */
+export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
+  const expected = ctx.lists.shared ? expectation(spec) : undefined;
+  if (expected) ctx.lists.expect(expected.list, expected.key);
+}
+
 /**
  * Creates, adopts or updates the object so that it is as declared, and confirms it by
  * reading back (converge). Does not read the object once more at the end: `ensure`
  * does that for adapters that need the confirmed object.
  */
 export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+  const expected = ctx.lists.shared ? expectation(spec) : undefined;
+  // Its own write now counts as in flight (ListCache.writing) from its first request on.
+  if (expected) ctx.lists.settle(expected.list, expected.key);
   try {
     await reconcilerOf(spec.kind).ensure(ctx, spec as never);
   } finally {

@@ -1,6 +1,7 @@
 import type { MailDomain } from '../client';
 import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
 import type { ReconcileContext } from './context';
+import { createdThisRun } from './created';
 import { ReconcileError } from './errors';
 import { PACKAGES } from './package';
 
@@ -11,8 +12,19 @@ export interface MailPlace {
   domain: string;
 }
 
+/**
+ * How long the confirmation of a mail object on a package this apply created waits
+ * for its siblings: Terraform starts a new package's mailboxes and forwarders together,
+ * but their requests reach the provider up to 100 ms or so apart (each
+ * waits for a free slot of -parallelism). One read then confirms them all.
+ */
+const SIBLINGS_GATHER_MS = 150;
+
 /** The name of a domain's mail in the context's lists. */
 export const mailListName = (packageDomain: string, domain: string) => `mail:${packageDomain}:${domain}`;
+
+/** A mail object is confirmed through its domain's mail read. */
+export const mailConfirmList = (spec: Pick<MailPlace, 'packageDomain' | 'domain'>): string => mailListName(spec.packageDomain, spec.domain);
 
 /**
  * The domain's mail objects, or a clear error when the package or domain does not exist.
@@ -22,7 +34,10 @@ export const mailListName = (packageDomain: string, domain: string) => `mail:${p
  */
 export async function readMail(ctx: ReconcileContext, place: MailPlace, fresh = true): Promise<MailDomain> {
   const mail = ctx.lists.shared
-    ? await ctx.lists.get(mailListName(place.packageDomain, place.domain), () => readMailIfPresent(ctx, place), fresh ? ctx.lists.tick() : 0)
+    ? await ctx.lists.get(
+      mailListName(place.packageDomain, place.domain), () => readMailIfPresent(ctx, place),
+      fresh ? ctx.lists.tick() : 0, fresh && createdThisRun(ctx, place.packageDomain) ? SIBLINGS_GATHER_MS : 0,
+    )
     : await readMailIfPresent(ctx, place);
   if (!mail) {
     throw new ReconcileError(

@@ -86,11 +86,19 @@ export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec,
 }
 
 /**
+ * How long the confirmation of a package create waits for others when none is in
+ * flight or expected: Terraform applies independent packages in waves of
+ * -parallelism, and the list read that confirms one then confirms the stragglers of
+ * its wave too (bounded latency; one list read per wave instead of one per package).
+ */
+const WAVE_GATHER_MS = 60;
+
+/**
  * The package with this primary domain from the shared package list (a provider: see
  * ListCache), as findPrimary; `after` asks for a read started after that tick.
  */
 async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after);
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after, after ? WAVE_GATHER_MS : 0);
   const primary = packages.find((p) => p.name.toLowerCase() === spec.domainName);
   if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
   const holder = packages.find((p) => p.names.some((n) => n.toLowerCase() === spec.domainName));
@@ -105,6 +113,9 @@ async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 
 
 /** The context's list name of the account's packages (shared by every read of a run). */
 export const PACKAGES = 'packages';
+
+/** A package on the account is confirmed through the shared package list; one on a cloud server on its own. */
+export const packageConfirmList = (spec: PackageSpec): string | undefined => (spec.cloudServer ? undefined : PACKAGES);
 
 export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;

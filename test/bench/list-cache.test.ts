@@ -69,3 +69,70 @@ test('a failed read is not kept: the next one reads again', async () => {
   await expect(lists.get('x', failing, lists.tick())).rejects.toThrow('503');
   expect(await lists.get('x', failing)).toBe('ok');
 });
+
+describe('expected creates (a provider: Terraform planned them and is about to apply them)', () => {
+  /** Reads and writes that complete within microtasks: no timer, so no test here depends on timing. */
+  function account() {
+    const state = { version: 0, reads: 0 };
+    return {
+      state,
+      read: async () => {
+        state.reads++;
+        return state.version;
+      },
+      write: async () => {
+        state.version++;
+      },
+    };
+  }
+
+  /** Lets the event loop run its pending immediates: a read not held back would start now. */
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  /** Shared lists whose reads wait for expected creates without a bound, so that nothing here depends on the clock. */
+  const unbounded = () => new ListCache(true, 3_600_000);
+
+  test("a confirmation waits for a sibling's expected create, and one read confirms both", async () => {
+    const lists = unbounded();
+    const api = account();
+    lists.expect('mail:d', 'fwd@d'); // the forwarder was planned
+    await lists.writing('mail:d', api.write); // the mailbox is created
+    const mailbox = lists.get('mail:d', api.read, lists.tick()); // its confirmation waits for the forwarder
+    await turn();
+    await turn();
+    lists.settle('mail:d', 'fwd@d'); // the forwarder's ensure starts ...
+    await lists.writing('mail:d', api.write); // ... and writes
+    const forwarder = lists.get('mail:d', api.read, lists.tick());
+    expect(await Promise.all([mailbox, forwarder])).toEqual([2, 2]);
+    expect(api.state.reads).toBe(1);
+  });
+
+  test('an expected create that never comes delays a confirmation, never stops it', async () => {
+    const lists = new ListCache(true);
+    const api = account();
+    lists.expect('mail:d', 'never@d');
+    await lists.writing('mail:d', api.write);
+    expect(await lists.get('mail:d', api.read, lists.tick())).toBe(1);
+    expect(api.state.reads).toBe(1);
+  });
+
+  test('a confirmation that gathers is shared by a write that starts while it waits', async () => {
+    const lists = unbounded();
+    const api = account();
+    await lists.writing('packages', api.write);
+    const first = lists.get('packages', api.read, lists.tick(), 3_600_000); // would wait an hour for stragglers ...
+    await turn();
+    await turn();
+    await lists.writing('packages', api.write); // ... but a straggler's write ends: the read starts now
+    const second = lists.get('packages', api.read, lists.tick());
+    expect(await Promise.all([first, second])).toEqual([2, 2]);
+    expect(api.state.reads).toBe(1);
+  });
+
+  test('without shared lists (a provisioner), expectations are ignored', async () => {
+    const lists = new ListCache(false);
+    lists.expect('mail:d', 'fwd@d');
+    lists.settle('mail:d', 'fwd@d');
+    const api = account();
+    expect(await lists.get('mail:d', api.read)).toBe(0);
+  });
+});

@@ -82,6 +82,12 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   parseImportId(text: string): { identity: Id } | { problem: string };
   /** Reads the object back; undefined when it does not exist. `declared` lets the core keep equal declared forms. */
   observe(id: Id, declared?: Spec): Promise<ObservedValues | undefined>;
+  /**
+   * Terraform planned a create of this object and is about to apply it (in the apply
+   * walk, PlanResourceChange comes just before ApplyResourceChange): lets concurrent
+   * confirmations wait for it and share one read. Never required for correctness.
+   */
+  expectCreate?(spec: Spec): void;
   /** Creates or adopts, writes what differs, confirms by reading back. */
   ensure(spec: Spec, options: EnsureOptions): Promise<ObservedValues>;
   /** Deletes (idempotent). */

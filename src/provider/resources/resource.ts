@@ -111,7 +111,10 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
   }
   const identityKnown = kind.fields.filter((f) => f.role === 'identity').every((f) => !isUnknown(planned[f.attribute]));
   planned[ID_ATTRIBUTE] = prior?.[ID_ATTRIBUTE] && prior ? prior[ID_ATTRIBUTE] : UNKNOWN;
-  if (!checked.problems.length && identityKnown) planned[ID_ATTRIBUTE] = kind.key(kind.identity(checked.spec));
+  if (!checked.problems.length && identityKnown) {
+    planned[ID_ATTRIBUTE] = kind.key(kind.identity(checked.spec));
+    if (!prior) kind.expectCreate?.(checked.spec);
+  }
 
   const requiresReplace: string[] = [];
   if (prior) {
