@@ -8,8 +8,25 @@ import { domainToASCII } from 'node:url';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/**
+ * Names already converted (a provider checks every resource's names on each of
+ * Terraform's calls: thousands per plan). Bounded; the conversion is pure.
+ */
+const canonicalDomains = new Map<string, string>();
+const CANONICAL_DOMAINS_MAX = 20_000;
+
 /** Lowercase, IDNA (punycode) form of a domain name; '' when it cannot be converted. */
 export function canonicalDomain(name: string): string {
+  let canonical = canonicalDomains.get(name);
+  if (canonical === undefined) {
+    if (canonicalDomains.size >= CANONICAL_DOMAINS_MAX) canonicalDomains.clear();
+    canonical = convertDomain(name);
+    canonicalDomains.set(name, canonical);
+  }
+  return canonical;
+}
+
+function convertDomain(name: string): string {
   const trimmed = name.trim().replace(/\.$/, '');
   if (trimmed === '' || /\s/.test(trimmed)) return '';
   // domainToASCII parses a URL host: it stops at "/", "?", "#" or "\\" and silently drops

@@ -3,6 +3,7 @@ import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
 import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
 import { ReconcileError } from './errors';
+import { packageIndex } from './package-index';
 import { PACKAGES } from './package';
 
 /** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
@@ -92,7 +93,7 @@ export function observeMail(ctx: ReconcileContext, packageDomain: string, domain
 export async function packageOfMailDomain(ctx: ReconcileContext, placement: string, domain: string): Promise<string> {
   if (placement !== domain) return placement;
   const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages());
-  const holder = packages.find((p) => p.names.some((n) => n.toLowerCase() === domain));
+  const holder = packageIndex(packages).byName.get(domain);
   return holder ? holder.name.toLowerCase() : placement;
 }
 

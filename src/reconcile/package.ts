@@ -6,6 +6,7 @@ import { forgetCreatedPackage, recordCreatedPackage } from './created';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff, sameSet } from './diff';
 import { ReconcileError } from './errors';
+import { packageIndex } from './package-index';
 import { resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
 import { pollUntil } from './wait';
 import { waitForServer } from './cloud-server';
@@ -99,9 +100,10 @@ const WAVE_GATHER_MS = 60;
  */
 async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
   const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after, after ? WAVE_GATHER_MS : 0);
-  const primary = packages.find((p) => p.name.toLowerCase() === spec.domainName);
+  const index = packageIndex(packages);
+  const primary = index.byPrimary.get(spec.domainName);
   if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
-  const holder = packages.find((p) => p.names.some((n) => n.toLowerCase() === spec.domainName));
+  const holder = index.byName.get(spec.domainName);
   if (holder) {
     throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${holder.name} (id ${holder.id}), not a package of its own; ` +
@@ -303,7 +305,7 @@ export async function observePackage(ctx: ReconcileContext, id: Identity): Promi
     ctx.lists.get(PACKAGES, () => ctx.client.listPackages()),
     ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers()),
   ]);
-  const pkg = packages.find((p) => p.name.toLowerCase() === id.key);
+  const pkg = packageIndex(packages).byPrimary.get(id.key);
   if (!pkg) return undefined;
   const server = servers.find((s) => s.packageIds.includes(pkg.id));
   const label = verifiableLabelOf(pkg);

@@ -59,7 +59,13 @@ function unary(logger: Logger, name: string, handler: (request: any) => Promise<
  */
 export async function servePlugin(options: ServeOptions): Promise<RunningPlugin> {
   const { env, logger } = options;
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': -1, 'grpc.max_send_message_length': -1 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': -1,
+    'grpc.max_send_message_length': -1,
+    // Channelz keeps per-call statistics for a debugging service this plugin does not
+    // serve; tracking it was about 7% of the provider's CPU in a plan of 3,000 resources.
+    'grpc.enable_channelz': 0,
+  });
 
   const providerService: Record<string, grpc.MethodDefinition<any, any>> = {};
   const providerImpl: grpc.UntypedServiceImplementation = {};
