@@ -87,7 +87,7 @@ export function floorHandlers(env: NodeJS.ProcessEnv, logger: Logger): ProviderH
     ReadResource: async (req) => ({ newState: req.currentState, private: req.private, diagnostics: [] }),
     PlanResourceChange: async (req) => {
       const k = kindOf(req.typeName);
-      const creating = !req.priorState?.msgpack?.length && !req.priorState?.json?.length;
+      const creating = isNull(req.priorState);
       // An update of a kind without write-only attributes: the proposed state as it is.
       if (!creating && k.writeOnly.length === 0) {
         return { plannedState: req.proposedNewState, requiresReplace: [], plannedPrivate: req.priorPrivate, diagnostics: [] };
@@ -105,6 +105,16 @@ export function floorHandlers(env: NodeJS.ProcessEnv, logger: Logger): ProviderH
       return { newState: encodeDynamic(planned === null ? null : fill(planned, k.type), k.type), diagnostics: [] };
     },
   };
+}
+
+/**
+ * Whether a DynamicValue is null without decoding it: Terraform sends a null prior
+ * state (a create) as the one msgpack byte nil (0xc0), or as JSON `null`.
+ */
+function isNull(value: { msgpack?: Buffer; json?: Buffer } | undefined): boolean {
+  if (value?.msgpack?.length) return value.msgpack.length === 1 && value.msgpack[0] === 0xc0;
+  if (value?.json?.length) return value.json.toString('utf8').trim() === 'null';
+  return true;
 }
 
 /** The attributes a plan must treat specially: write-only (always null) and computed (unknown on create). */
