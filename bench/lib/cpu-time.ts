@@ -56,10 +56,17 @@ export interface CpuSplit {
   providerProcesses: number;
 }
 
-/** The split of a run whose Terraform wrote `<dir>/terraform` and whose providers wrote `<dir>/provider.<pid>`. */
+/**
+ * The split of a run whose Terraform wrote `<dir>/terraform` and whose provider
+ * processes each left `<dir>/started.<pid>` and then `<dir>/provider.<pid>`. A process
+ * that started and wrote no times (killed) makes the split unknown: an error.
+ */
 export function cpuSplitOf(dir: string): CpuSplit {
   const terraform = readTimes(join(dir, 'terraform'));
-  const providers = readdirSync(dir).filter((f) => f.startsWith('provider.')).map((f) => readTimes(join(dir, f)));
+  const files = readdirSync(dir);
+  const lost = files.filter((f) => f.startsWith('started.') && !files.includes(`provider.${f.slice('started.'.length)}`));
+  if (lost.length) throw new Error(`${lost.length} provider process(es) in ${dir} ended without GNU time's report (killed?): the CPU split is unknown`);
+  const providers = files.filter((f) => f.startsWith('provider.')).map((f) => readTimes(join(dir, f)));
   const providerCpuS = providers.reduce((s, p) => s + p.cpuS, 0);
   return { wallS: terraform.wallS, terraformCpuS: terraform.cpuS - providerCpuS, providerCpuS, providerProcesses: providers.length };
 }

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
-import { GNU_TIME } from './cpu-time';
+import { GNU_TIME, TIME_FORMAT } from './cpu-time';
 
 /**
  * Runs the floor provider (floor-provider.ts) as Terraform's plugin, and runs either
@@ -45,16 +45,20 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * first: with `script`, the wrapper drops that path and runs this Node on `script` (the
  * floor's loader); without, it runs the installed provider as given. With `cpuDir`, the
  * provider process runs under GNU time, which writes `<cpuDir>/provider.<pid>` with
- * its wall time, user and system CPU seconds when it exits (see cpu-time.ts).
+ * its wall time, user and system CPU seconds when it exits (see cpu-time.ts); the
+ * wrapper first leaves `<cpuDir>/started.<pid>`, so that a process that never wrote
+ * its times (killed with GNU time) is noticed rather than missed.
  */
 export function writeNodeWrapper(file: string, options: { script?: string; cpuDir?: string }): string {
   const node = quote(process.execPath);
   const target = options.script ? `${node} ${quote(options.script)}` : `${node} "$@"`;
-  const timed = options.cpuDir ? `${GNU_TIME} -f '%e %U %S' -o ${quote(options.cpuDir)}/provider.$$ ` : '';
+  const cpuDir = options.cpuDir ? quote(options.cpuDir) : undefined;
+  const timed = cpuDir ? `${GNU_TIME} -f '${TIME_FORMAT}' -o ${cpuDir}/provider.$$ ` : '';
   writeFileSync(file, [
     '#!/bin/sh',
     '# RESELLER_NODE wrapper of the benchmarks (bench/lib/floor-install.ts); $1 is the installed provider\'s loader.',
     ...(options.script ? ['shift'] : []),
+    ...(cpuDir ? [`: > ${cpuDir}/started.$$`] : []),
     `exec ${timed}${target}`,
     '',
   ].join('\n'), { mode: 0o755 });
