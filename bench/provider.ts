@@ -10,8 +10,8 @@ import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/e
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
 import { compare, Comparison, interleave, pool, rounds, Rounds } from './lib/stats';
-import { cpuSplitOf, CpuSplit, GNU_TIME, requireGnuTime, underGnuTime } from './lib/cpu-time';
-import { installFloor, writeNodeWrapper } from './lib/floor-install';
+import { cpuSplitOf, CpuSplit, GNU_TIME, underGnuTime } from './lib/cpu-time';
+import { prepareFloor } from './lib/floor-install';
 
 /**
  * The native provider's figures: `terraform plan` with no changes over a large account,
@@ -61,22 +61,6 @@ export interface FloorEvidence {
 }
 
 type Side = 'provider' | 'floor' | 'bare';
-
-/** The floor provider, installed in a temp dir, and the RESELLER_NODE wrappers that run it or time either provider. */
-async function floorKit() {
-  requireGnuTime();
-  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-floor-'));
-  const loader = await installFloor(dir);
-  return {
-    dir,
-    /** The environment that makes a stack's installed provider run the floor instead. */
-    env: { RESELLER_NODE: writeNodeWrapper(join(dir, 'floor-node'), { script: loader }) },
-    /** The same for a run whose provider processes (ours or the floor) write their times into `cpuDir`. */
-    timedEnv: (side: 'provider' | 'floor', cpuDir: string) => ({
-      RESELLER_NODE: writeNodeWrapper(join(cpuDir, 'node'), side === 'floor' ? { script: loader, cpuDir } : { cpuDir }),
-    }),
-  };
-}
 
 /**
  * One terraform run under GNU time (its providers too, through `wrap`), split into
@@ -152,7 +136,7 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   await tf(binary, dir, PLAN, env); // one plan alone, for its requests
   const traffic = summarize(await emu.requests());
   // The floor plans the same directory: same configuration, state and installed provider.
-  const kit = await floorKit();
+  const kit = await prepareFloor();
   const measured = await rounds<Side>({
     provider: () => tf(binary, dir, PLAN, env),
     floor: () => tf(binary, dir, PLAN, { ...env, ...kit.env }),
@@ -283,7 +267,7 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   const subject = await stack(options.objects);
   const bare = await bareStack(binary, options.objects);
   // The floor applies the same directory (same configuration and installed provider) from an empty state.
-  const kit = await floorKit();
+  const kit = await prepareFloor();
   const measured = await rounds<Side>({
     provider: async () => {
       fresh(subject.dir);

@@ -1,8 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
-import { GNU_TIME, TIME_FORMAT } from './cpu-time';
+import { GNU_TIME, requireGnuTime, TIME_FORMAT } from './cpu-time';
 
 /**
  * Runs the floor provider (floor-provider.ts) as Terraform's plugin, and runs either
@@ -63,4 +64,27 @@ export function writeNodeWrapper(file: string, options: { script?: string; cpuDi
     '',
   ].join('\n'), { mode: 0o755 });
   return file;
+}
+
+/** The floor provider installed in a temp dir (`dir`: remove it when done), and the RESELLER_NODE environments of a figure's runs. */
+export interface FloorKit {
+  dir: string;
+  /** Makes a stack's installed provider run the floor instead. */
+  env: { RESELLER_NODE: string };
+  /** The same for one run whose provider processes (ours or the floor) write their times into `cpuDir`. */
+  timedEnv(side: 'provider' | 'floor', cpuDir: string): { RESELLER_NODE: string };
+}
+
+/** Installs the floor for one figure; GNU time must be there (the figure's CPU split needs it). */
+export async function prepareFloor(): Promise<FloorKit> {
+  requireGnuTime();
+  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-floor-'));
+  const loader = await installFloor(dir);
+  return {
+    dir,
+    env: { RESELLER_NODE: writeNodeWrapper(join(dir, 'floor-node'), { script: loader }) },
+    timedEnv: (side, cpuDir) => ({
+      RESELLER_NODE: writeNodeWrapper(join(cpuDir, 'node'), side === 'floor' ? { script: loader, cpuDir } : { cpuDir }),
+    }),
+  };
 }
