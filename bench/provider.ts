@@ -9,12 +9,15 @@ import { PROVIDER_SOURCE } from '../src/provider/install';
 import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
-import { Comparison, interleave, pool } from './lib/stats';
+import { compare, Comparison, interleave, pool, rounds, Rounds } from './lib/stats';
+import { cpuSplitOf, CpuSplit, GNU_TIME, underGnuTime } from './lib/cpu-time';
+import { prepareFloor } from './lib/floor-install';
 
 /**
  * The native provider's figures: `terraform plan` with no changes over a large account,
  * `terraform apply` creating objects (each against as many bare `terraform_data`
- * resources), the requests each makes, and the provider's start-up against `node -e 0`.
+ * resources, and against the floor provider: bench/lib/floor-provider.ts), the requests
+ * each makes, and the provider's start-up against `node -e 0`.
  */
 export const PROVIDER_GOAL_RATIO = 1.5;
 export const CREATE_REQUESTS_GOAL = 1.5;
@@ -43,6 +46,51 @@ const providerEnv = (emu: BenchEmulator): NodeJS.ProcessEnv => ({
   RESELLER_API_KEY: BENCH_API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_API_URL: emu.url,
 });
 
+/**
+ * What the floor provider shows about a figure: the same runs, interleaved, of our
+ * provider, the floor provider (same schema, transport and start-up; its resource RPCs
+ * do no work) and bare `terraform_data`; and one more run of each under GNU time, for
+ * where the CPU goes.
+ */
+export interface FloorEvidence {
+  /** The floor provider against bare `terraform_data`: what any plugin costs Terraform. */
+  floor: Comparison;
+  /** Our provider against the floor: what our own code costs. */
+  providerVsFloor: Comparison;
+  cpu: { provider: CpuSplit; floor: CpuSplit; bare: CpuSplit };
+}
+
+type Side = 'provider' | 'floor' | 'bare';
+
+/**
+ * One terraform run under GNU time (its providers too, through `wrap`), split into
+ * Terraform's own CPU and its provider processes'. A provider run that starts no timed
+ * provider process means the wrapper was not used: an error, not a zero.
+ */
+async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
+  const cpuDir = mkdtempSync(join(tmpdir(), 'reseller-bench-cpu-'));
+  try {
+    await tf(GNU_TIME, cwd, underGnuTime(join(cpuDir, 'terraform'), binary, args), { ...env, ...wrap?.(cpuDir) });
+    const split = cpuSplitOf(cpuDir);
+    if (wrap && split.providerProcesses === 0) {
+      throw new Error(`terraform ${args[0]} in ${cwd} ran no provider through RESELLER_NODE: has the installed provider's launcher changed?`);
+    }
+    return split;
+  } finally {
+    rmSync(cpuDir, { recursive: true, force: true });
+  }
+}
+
+/** The floor run makes no request: proof that RESELLER_NODE replaced our provider by the floor. */
+async function expectNoRequests(emu: BenchEmulator, what: string): Promise<void> {
+  const n = (await emu.requests()).length;
+  if (n > 0) throw new Error(`the floor provider's ${what} made ${n} requests to the emulator: our provider ran instead of the floor`);
+}
+
+const evidenceOf = (measured: Rounds<Side>, cpu: FloorEvidence['cpu']): FloorEvidence => ({
+  floor: compare(measured, 'floor', 'bare'), providerVsFloor: compare(measured, 'provider', 'floor'), cpu,
+});
+
 const count = (sites: readonly ProviderSite[]) => ({
   packages: sites.length,
   mailboxes: sites.reduce((n, s) => n + s.mailboxes.length, 0),
@@ -55,7 +103,9 @@ export interface ProviderPlanResult {
   packages: number;
   mailObjects: number;
   resources: number;
+  /** Our provider against bare `terraform_data` (the goal). */
   comparison: Comparison;
+  evidence: FloorEvidence;
   traffic: TrafficSummary;
   listRequests: number;
   listRoutes: number;
@@ -85,14 +135,25 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   await emu.clearRequests();
   await tf(binary, dir, PLAN, env); // one plan alone, for its requests
   const traffic = summarize(await emu.requests());
-  const comparison = await interleave(() => tf(binary, dir, PLAN, env), () => tf(binary, bare, PLAN), options.runs);
-  rmSync(bare, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
+  // The floor plans the same directory: same configuration, state and installed provider.
+  const kit = await prepareFloor();
+  const measured = await rounds<Side>({
+    provider: () => tf(binary, dir, PLAN, env),
+    floor: () => tf(binary, dir, PLAN, { ...env, ...kit.env }),
+    bare: () => tf(binary, bare, PLAN),
+  }, options.runs);
+  const provider = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
+  await emu.clearRequests();
+  const floor = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+  await expectNoRequests(emu, 'plan');
+  const cpu = { provider, floor, bare: await cpuRun(binary, bare, PLAN, {}) };
+  for (const d of [bare, dir, kit.dir]) rmSync(d, { recursive: true, force: true });
   const mail = Object.entries(traffic.byRoute).filter(([route]) => route.includes('/email/'));
   const lists = Object.entries(traffic.byRoute).filter(([route]) => !route.includes('/email/'));
   const c = count(sites);
   return {
-    packages: c.packages, mailObjects: c.mailboxes + c.forwarders, resources, comparison, traffic,
+    packages: c.packages, mailObjects: c.mailboxes + c.forwarders, resources,
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu), traffic,
     listRequests: lists.reduce((s, [, r]) => s + r.requests, 0), listRoutes: lists.length,
     mailRequests: mail.reduce((s, [, r]) => s + r.requests, 0), mailDomains: c.packages,
   };
@@ -176,7 +237,9 @@ async function seedAccount(emu: BenchEmulator, sites: readonly ProviderSite[]): 
 export interface ProviderApplyResult {
   objects: number;
   shape: { packages: number; mailboxes: number; forwarders: number };
+  /** Our provider against bare `terraform_data` (the goal). */
   comparison: Comparison;
+  evidence: FloorEvidence;
   /** One apply of `requestObjects` objects: requests per created object. */
   requestObjects: number;
   requestTraffic: TrafficSummary;
@@ -203,18 +266,34 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   };
   const subject = await stack(options.objects);
   const bare = await bareStack(binary, options.objects);
-  const comparison = await interleave(
-    async () => {
+  // The floor applies the same directory (same configuration and installed provider) from an empty state.
+  const kit = await prepareFloor();
+  const measured = await rounds<Side>({
+    provider: async () => {
       fresh(subject.dir);
       await emu.reset();
       return tf(binary, subject.dir, APPLY, env);
     },
-    async () => {
+    floor: async () => {
+      fresh(subject.dir);
+      return tf(binary, subject.dir, APPLY, { ...env, ...kit.env });
+    },
+    bare: async () => {
       fresh(bare);
       return tf(binary, bare, APPLY);
     },
-    options.runs,
-  );
+  }, options.runs);
+  fresh(subject.dir);
+  await emu.reset();
+  const provider = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
+  fresh(subject.dir);
+  await emu.reset();
+  await emu.clearRequests();
+  const floor = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+  await expectNoRequests(emu, 'apply');
+  fresh(bare);
+  const cpu = { provider, floor, bare: await cpuRun(binary, bare, APPLY, {}) };
+  rmSync(kit.dir, { recursive: true, force: true });
   const counted = await stack(options.requestObjects);
   await emu.reset();
   await emu.clearRequests();
@@ -222,7 +301,8 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   const requestTraffic = summarize(await emu.requests());
   for (const dir of [subject.dir, bare, counted.dir]) rmSync(dir, { recursive: true, force: true });
   return {
-    objects: options.objects, shape: count(subject.sites), comparison,
+    objects: options.objects, shape: count(subject.sites),
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu),
     requestObjects: options.requestObjects, requestTraffic, requestsPerObject: requestTraffic.requests / options.requestObjects,
   };
 }

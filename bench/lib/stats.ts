@@ -59,24 +59,35 @@ export async function interleave(
   runs: number,
   warmup = 1,
 ): Promise<Comparison> {
-  const a: number[] = [];
-  const b: number[] = [];
+  return compare(await rounds({ subject, baseline }, runs, warmup), 'subject', 'baseline');
+}
+
+/** Each side's times (ms), one per measured round, rounds in order. */
+export type Rounds<K extends string> = Record<K, number[]>;
+
+/**
+ * Runs every timed action once per round, `warmup` rounds unmeasured then `runs`
+ * measured, so that all sides see the same machine load. The order rotates from one
+ * round to the next (A B C, B C A, C A B, ...): no side always runs first, or always
+ * right after the same other one.
+ */
+export async function rounds<K extends string>(actions: Record<K, () => Promise<number>>, runs: number, warmup = 1): Promise<Rounds<K>> {
+  const names = Object.keys(actions) as K[];
+  const out = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Rounds<K>;
   for (let i = 0; i < warmup + runs; i++) {
-    let ta: number;
-    let tb: number;
-    if (i % 2 === 0) {
-      ta = await subject();
-      tb = await baseline();
-    } else {
-      tb = await baseline();
-      ta = await subject();
-    }
-    if (i >= warmup) {
-      a.push(ta);
-      b.push(tb);
-    }
+    const order = names.map((_, j) => names[(i + j) % names.length]);
+    const times = {} as Record<K, number>;
+    for (const name of order) times[name] = await actions[name]();
+    if (i >= warmup) for (const name of names) out[name].push(times[name]);
   }
-  return { subjectMs: median(a), baselineMs: median(b), ratio: median(a.map((x, i) => x / b[i])), runs };
+  return out;
+}
+
+/** Two sides of the same rounds compared: medians, and the median of per-round ratios. */
+export function compare<K extends string>(measured: Rounds<K>, subject: K, baseline: K): Comparison {
+  const a = measured[subject];
+  const b = measured[baseline];
+  return { subjectMs: median(a), baselineMs: median(b), ratio: median(a.map((x, i) => x / b[i])), runs: a.length };
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; results in input order. */

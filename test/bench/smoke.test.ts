@@ -56,6 +56,22 @@ test('terraform apply: reseller objects against bare resources running node -e 0
   expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
 });
 
+/**
+ * The floor provider ran beside ours and bare resources (the benchmark itself fails if
+ * it made a request, i.e. if ours ran in its place), and both providers' processes were
+ * timed through the RESELLER_NODE wrapper.
+ */
+function expectFloorEvidence(f: Figure): void {
+  expect(f.measured).toMatch(/; floor\/bare \d+\.\d\dx; /);
+  expect(f.details).toMatch(/\| floor provider \(same schema, transport and start-up; resource RPCs do no work\) \| \d+ ms \| \d+\.\d\dx \| 1x \|/);
+  for (const side of ['our provider', 'floor provider']) {
+    const row = new RegExp(`\\| ${side} \\| [0-9.]+ s \\| [0-9.]+ s \\| [0-9.]+ s \\(([0-9]+) processes\\) \\|`).exec(f.details);
+    expect(row).not.toBeNull();
+    expect(Number(row![1])).toBeGreaterThan(0);
+  }
+  expect(f.details).toMatch(/\| bare `terraform_data` \| [0-9.]+ s \| [0-9.]+ s \| none \|/);
+}
+
 test('provider plan: no changes over packages with mail, against bare resources; one request per list and per mail domain', async () => {
   const f = await providerPlanFigure(TINY);
   figures.push(f);
@@ -64,6 +80,7 @@ test('provider plan: no changes over packages with mail, against bare resources;
   expect(f.measured).toMatch(/; \d+ requests \(\d+ list \+ 3 mail\)$/);
   expect(f.details).toMatch(/\| `GET \/package` \| 1 \|/);
   expect(f.details).toMatch(/\| `GET \/package\/\{ref\}\/email\/\{domain\}` \| 3 \|/);
+  expectFloorEvidence(f);
 });
 
 test('provider apply: creating objects against bare resources, and the requests per created object', async () => {
@@ -71,6 +88,7 @@ test('provider apply: creating objects against bare resources, and the requests 
   figures.push(f);
   expect(numbers(f).slice(0, 4).every((n) => Number.isFinite(n) && n > 0)).toBe(true);
   expect(f.details).toMatch(/\| `POST \/reseller\/\*\/addWeb` \| 2 \|/); // one create per package, no duplicate
+  expectFloorEvidence(f);
 });
 
 test('provider start-up against node -e 0', async () => {
