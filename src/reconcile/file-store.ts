@@ -82,6 +82,12 @@ export class FileStore implements Store {
       }
     }
     try {
+      if (owner && !fresh) {
+        // Another process may have read, recorded its entry and let go of the lock
+        // between this one's miss above and its taking the lock: look once more.
+        const hit = this.read<T>(name, maxAgeMs);
+        if (valid(hit)) return { value: hit, cached: true };
+      }
       const value = await read();
       this.write(name, value);
       return { value, cached: false };
