@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './lib/scratch';
 import { ResellerClient } from '../src/client';
 import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
 import { PROVIDER_SOURCE } from '../src/provider/install';
@@ -34,7 +34,7 @@ async function tf(binary: string, cwd: string, args: string[], env: NodeJS.Proce
 
 /** A directory of `n` bare `terraform_data` resources (one trigger each), `init` done. */
 async function bareStack(binary: string, n: number): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-bare-'));
+  const dir = scratchDir('bare-');
   const bare: Record<string, unknown> = {};
   for (let i = 0; i < n; i++) bare[`r${i}`] = { triggers_replace: { n: String(i) } };
   writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({ resource: { terraform_data: bare } }));
@@ -68,7 +68,7 @@ type Side = 'provider' | 'floor' | 'bare';
  * provider process means the wrapper was not used: an error, not a zero.
  */
 async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
-  const cpuDir = mkdtempSync(join(tmpdir(), 'reseller-bench-cpu-'));
+  const cpuDir = scratchDir('cpu-');
   try {
     await tf(GNU_TIME, cwd, underGnuTime(join(cpuDir, 'terraform'), binary, args), { ...env, ...wrap?.(cpuDir) });
     const split = cpuSplitOf(cpuDir);
@@ -123,7 +123,7 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   await emu.reset();
   const sites = providerSites(options.packages * 3, 'site', (i) => `site-${i}.bench.example`);
   await seedAccount(emu, sites);
-  const dir = writeProviderStack(mkdtempSync(join(tmpdir(), 'reseller-bench-plan-')), sites, { passwords: false });
+  const dir = writeProviderStack(scratchDir('plan-'), sites, { passwords: false });
   const env = providerEnv(emu);
   await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
   // The state, as an import of the account would write it (importing 3,000 objects
@@ -257,7 +257,7 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   const env = providerEnv(emu);
   const stack = async (objects: number) => {
     const sites = providerSites(objects);
-    const dir = writeProviderStack(mkdtempSync(join(tmpdir(), 'reseller-bench-apply-')), sites);
+    const dir = writeProviderStack(scratchDir('apply-'), sites);
     await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
     return { dir, sites };
   };
@@ -319,7 +319,7 @@ export async function benchProviderStart(options: { runs: number }): Promise<Com
   const { installProvider } = require(join(dist, 'install.js')) as typeof import('../src/provider/install');
   const { createServerCertificate } = require(join(dist, 'transport', 'certificate.js')) as typeof import('../src/provider/transport/certificate');
   const { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } = require(join(dist, 'transport', 'handshake.js')) as typeof import('../src/provider/transport/handshake');
-  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-start-'));
+  const dir = scratchDir('start-');
   const executable = installProvider(dir, undefined, builtProvider());
   const env = { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem };
   const timed = (command: string, args: string[], untilLine: boolean) =>

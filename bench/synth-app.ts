@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './lib/scratch';
 
 /**
  * A cdktf app for the synth figure, run as its own process the way `cdktf synth`
@@ -18,7 +18,7 @@ function main(): void {
     process.exitCode = 64;
     return;
   }
-  const outdir = outArg ?? mkdtempSync(join(tmpdir(), 'reseller-bench-synth-'));
+  const outdir = outArg ?? scratchDir('synth-');
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { App, LocalBackend, TerraformStack } = require('cdktf') as typeof import('cdktf');
   let declare: (stack: import('cdktf').TerraformStack) => void;

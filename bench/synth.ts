@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './lib/scratch';
 import { REPO_ROOT } from '../scripts/lib/terraform';
 import { Comparison, interleave, median, timeProcess } from './lib/stats';
 
@@ -27,7 +27,7 @@ export async function benchSynth(options: { n: number; runs: number }): Promise<
   const inApp: Record<string, number[]> = {};
   let resources = 0;
   const run = (mode: 'constructs' | 'bare', count: () => number) => async () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'reseller-bench-synth-'));
+    const outdir = scratchDir('synth-');
     try {
       const r = await timeProcess(process.execPath, [app, mode, String(count()), outdir]);
       if (r.code !== 0) throw new Error(`synth-app ${mode} ${count()}: exit ${r.code}: ${r.stderr}`);

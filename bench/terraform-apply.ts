@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './lib/scratch';
 import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
 import { BenchEmulator } from './lib/emulator';
 import { BENCH_PASSWORD, PASSWORD_VARIABLE, resourceCount, synthAccount } from './lib/stacks';
@@ -40,7 +40,7 @@ export async function benchTerraformApply(emu: BenchEmulator, options: { objects
   const { stackDir, json } = synthAccount({ packages, mailboxesPerPackage: 1, forwarders: 0 });
   const subjectResources = resourceCount(json);
 
-  const bareDir = mkdtempSync(join(tmpdir(), 'reseller-bench-bare-'));
+  const bareDir = scratchDir('bare-');
   const bare: Record<string, unknown> = {};
   for (let i = 0; i < 2 * packages; i++) {
     bare[`r${i}`] = {
@@ -50,7 +50,7 @@ export async function benchTerraformApply(emu: BenchEmulator, options: { objects
   }
   writeFileSync(join(bareDir, 'main.tf.json'), JSON.stringify({ terraform: { backend: { local: { path: 'terraform.tfstate' } } }, resource: { terraform_data: bare } }));
 
-  const sameDir = mkdtempSync(join(tmpdir(), 'reseller-bench-same-'));
+  const sameDir = scratchDir('same-');
   const same = JSON.parse(JSON.stringify(json)) as typeof json;
   for (const byName of Object.values(same.resource ?? {})) {
     // Each provisioner becomes `node -e 0`, at the same time (create or destroy).

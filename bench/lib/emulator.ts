@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchDir } from './scratch';
 import { startEmulator } from '../../src/emulator';
 import type { RequestLogEntry, RunningEmulator } from '../../src/emulator';
 
@@ -41,7 +39,7 @@ export class BenchEmulator {
   }
 
   /** Environment of a handler process (as a provisioner gets it) with its own journal directory. */
-  handlerEnv(journalDir = mkdtempSync(join(tmpdir(), 'reseller-bench-journal-'))): NodeJS.ProcessEnv {
+  handlerEnv(journalDir = scratchDir('journal-')): NodeJS.ProcessEnv {
     return {
       ...process.env,
       RESELLER_API_URL: this.url,

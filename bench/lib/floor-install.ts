@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './scratch';
 import { buildSync } from 'esbuild';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { GNU_TIME, requireGnuTime, TIME_FORMAT } from './cpu-time';
@@ -78,7 +78,7 @@ export interface FloorKit {
 /** Installs the floor for one figure; GNU time must be there (the figure's CPU split needs it). */
 export async function prepareFloor(): Promise<FloorKit> {
   requireGnuTime();
-  const dir = mkdtempSync(join(tmpdir(), 'reseller-bench-floor-'));
+  const dir = scratchDir('floor-');
   const loader = await installFloor(dir);
   return {
     dir,

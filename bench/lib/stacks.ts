@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './scratch';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 
@@ -59,7 +59,7 @@ export function declareAccount(stack: TerraformStack, shape: AccountShape): void
 }
 
 /** Synthesizes the account into `outdir` (a fresh temp dir by default). */
-export function synthAccount(shape: AccountShape, outdir = mkdtempSync(join(tmpdir(), 'reseller-bench-synth-'))) {
+export function synthAccount(shape: AccountShape, outdir = scratchDir('synth-')) {
   const app = new App({ outdir });
   const stack = new TerraformStack(app, BENCH_STACK);
   new LocalBackend(stack, { path: 'terraform.tfstate' });

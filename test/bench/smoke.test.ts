@@ -2,6 +2,7 @@ import {
   applyFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
 } from '../../bench/figures';
 import { driftAvailable } from '../../bench/drift';
+import { removeScratch } from '../../bench/lib/scratch';
 import { Figure, renderConsole, renderTable } from '../../bench/report';
 import { requireBuiltHandler } from '../helpers/emulator';
 
@@ -16,6 +17,7 @@ const figures: Figure[] = [];
 const numbers = (f: Figure) => f.measured.match(/[0-9]+(\.[0-9]+)?/g)?.map(Number) ?? [];
 
 beforeAll(() => requireBuiltHandler());
+afterAll(() => removeScratch());
 
 test('handler overhead: an in-sync ensure and a retire-settings note, timed against node -e 0', async () => {
   const f = await handlerFigure(TINY);
