@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { clientFor, connectionFromEnv } from '../client';
-import { EXIT } from '../protocol';
+import { CDK_PACKAGES, CdkPackage, EXIT } from '../protocol';
 import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
 import { IMPORT_BLOCKS_FILE, writeImportBlocks } from './import-blocks';
 import { MOVED_BLOCKS_FILE, writeMovedBlocks } from './moved-blocks';
+import { projectCdk } from './project-cdk';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
 
 export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
@@ -23,6 +24,9 @@ options:
                        terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --cdk NAME           the CDK the code imports from: cdktf or cdktn (default:
+                       RESELLER_HOSTING_CDK, else the only one the project's package.json
+                       lists, else cdktf)
   --blocks             instead: for synthesized provider-engine stacks (engine: 'provider'),
                        write Terraform import blocks (${IMPORT_BLOCKS_FILE} next to each
                        cdk.tf.json) that adopt every declared object the account has
@@ -47,6 +51,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
       engine: { type: 'string' },
+      cdk: { type: 'string' },
       blocks: { type: 'boolean' },
       moved: { type: 'boolean' },
       from: { type: 'string' },
@@ -60,7 +65,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'engine', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -70,7 +75,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users', 'engine'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -83,6 +88,13 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     const engine = values.engine;
     if (engine !== undefined && engine !== 'provider' && engine !== 'terraform_data' && engine !== 'null_resource') {
       throw new UsageError(`--engine "${engine}" must be provider, terraform_data or null_resource`);
+    }
+    if (values.cdk !== undefined && !(CDK_PACKAGES as readonly string[]).includes(values.cdk)) throw new UsageError(`--cdk "${values.cdk}" must be cdktf or cdktn`);
+    let cdk: CdkPackage;
+    try {
+      cdk = (values.cdk as CdkPackage | undefined) ?? projectCdk(io.cwd, io.env);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
     }
     if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
@@ -101,6 +113,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
         engine,
+        cdk,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +

@@ -1,5 +1,6 @@
 import type { Brand, CloudServer, ForwarderEntry, MailboxEntry, PackageSummary, PackageType, ResellerClient } from '../client';
 import { labelOf } from '../client';
+import type { CdkPackage } from '../protocol';
 import {
   canonicalDomain, canonicalEmail, canonicalLocalPart, checkCloudSpec, checkCloudZone, checkDomainName, checkEmailAddress,
   checkLocalPart, CLOUD_PROVIDERS, CloudProvider, providerFromApi, STACK_USER_REF, userKey,
@@ -29,6 +30,8 @@ export interface ImportOptions {
    * @default - none declared
    */
   readonly engine?: 'provider' | 'terraform_data' | 'null_resource';
+  /** The CDK the generated code imports `TerraformStack` from. @default 'cdktf' */
+  readonly cdk?: CdkPackage;
 }
 
 export const DEFAULT_CLASS_NAME = 'ImportedResellerStack';
@@ -222,8 +225,8 @@ export function generateStack(account: ImportAccount, options: ImportOptions = {
     ...(options.engine !== 'terraform_data' && options.engine !== 'null_resource'
       ? [`// With the provider engine${options.engine ? '' : ' (the default)'}: after cdktf synth, \`reseller-hosting import --blocks\` writes the import blocks that adopt them.`]
       : []),
-    `// Use it in your cdktf app: new ${className}(app, 'imported');`,
-    "import { TerraformStack } from 'cdktf';",
+    `// Use it in your ${options.cdk ?? 'cdktf'} app: new ${className}(app, 'imported');`,
+    `import { TerraformStack } from '${options.cdk ?? 'cdktf'}';`,
     "import { Construct } from 'constructs';",
     names.length ? `import { ${names.join(', ')} } from 'cdktf-reseller-hosting';` : '',
   ].filter((l) => l !== '');

@@ -6,3 +6,4 @@ export * from './canonical-json';
 export * from './handler-contract';
 export * from './spec-input';
 export * from './provider-address';
+export * from './cdk-packages';

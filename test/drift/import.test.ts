@@ -264,7 +264,26 @@ test('ids are valid Terraform names and unique, also against the _settings/_pass
   for (const id of ids) expect(id).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
 });
 
+test("the generated code imports from the project's CDK: cdktn in a CDK Terrain project, unless --cdk says otherwise", async () => {
+  const terrain = tempDir('reseller-import-cdktn-');
+  writeFileSync(join(terrain, 'package.json'), JSON.stringify({ name: 'shop-infra', dependencies: { cdktn: '^0.22.0', constructs: '^10.4.0' } }));
+  const run = await capture(runImportCli, [], env, terrain);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain("import { TerraformStack } from 'cdktn';");
+  expect(run.stdout).toContain('// Use it in your cdktn app:');
+  expect(run.stdout).not.toContain("from 'cdktf'");
+  const forced = await capture(runImportCli, ['--cdk', 'cdktf'], env, terrain);
+  expect(forced.stdout).toContain("import { TerraformStack } from 'cdktf';");
+  const byEnv = await capture(runImportCli, [], { ...env, RESELLER_HOSTING_CDK: 'cdktf' }, terrain);
+  expect(byEnv.stdout).toContain("import { TerraformStack } from 'cdktf';");
+  // A project that lists neither (or both): cdktf, as before.
+  expect((await capture(runImportCli, [], env, project)).stdout).toContain("import { TerraformStack } from 'cdktf';");
+});
+
 test('usage errors exit 64, connection errors 1', async () => {
+  expect((await capture(runImportCli, ['--cdk', 'cdk8s'], env, project)).stderr).toMatch(/--cdk "cdk8s" must be cdktf or cdktn/);
+  expect((await capture(runImportCli, ['--cdk', 'cdk8s'], env, project)).code).toBe(64);
+  expect((await capture(runImportCli, ['--blocks', '--cdk', 'cdktn'], env, project)).code).toBe(64);
   expect((await capture(runImportCli, ['--class-name', 'not-a-class'], env, project)).code).toBe(64);
   expect((await capture(runImportCli, ['--out', 'stack.js'], env, project)).code).toBe(64);
   expect((await capture(runImportCli, ['extra'], env, project)).code).toBe(64);

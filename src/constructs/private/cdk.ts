@@ -11,11 +11,10 @@ import { dirname, join } from 'node:path';
 import type * as Cdk from 'cdktf';
 import type { IConstruct } from 'constructs';
 
-/** The npm packages this library can build on (same API). */
-export type CdkPackage = 'cdktf' | 'cdktn';
-export const CDK_PACKAGES: readonly CdkPackage[] = ['cdktn', 'cdktf'];
-/** Environment variable that names the package to use, overriding every other signal. */
-export const CDK_ENV = 'RESELLER_HOSTING_CDK';
+import { CDK_ENV, CDK_PACKAGES, CdkPackage } from '../../protocol/cdk-packages';
+
+export { CDK_ENV, CDK_PACKAGES };
+export type { CdkPackage };
 
 /** What `chooseCdk` looks at (gathered by `probeCdk`; plain data so the rule can be tested). */
 export interface CdkProbe {
