@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CDK_ENV, CDK_PACKAGES, CdkPackage } from '../protocol';
+import { CDK_ENV, CDK_PACKAGES, CdkPackage, cdksListedIn } from '../protocol';
 
 /**
  * The CDK the code `import` writes should import from: the one named by
@@ -28,9 +28,7 @@ function nearestPackageJson(dir: string): string | undefined {
 function declaredIn(packageJson: string | undefined): CdkPackage[] {
   if (!packageJson) return [];
   try {
-    const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const names = { ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies };
-    return CDK_PACKAGES.filter((p) => p in names);
+    return cdksListedIn(JSON.parse(readFileSync(packageJson, 'utf8')));
   } catch {
     return []; // unreadable: no signal
   }

@@ -7,3 +7,10 @@ export type CdkPackage = 'cdktf' | 'cdktn';
 export const CDK_PACKAGES: readonly CdkPackage[] = ['cdktn', 'cdktf'];
 /** Environment variable that names the package to use, overriding every other signal. */
 export const CDK_ENV = 'RESELLER_HOSTING_CDK';
+
+/** The CDK packages a parsed package.json lists (dependencies of any kind). */
+export function cdksListedIn(packageJson: unknown): CdkPackage[] {
+  const pkg = (packageJson ?? {}) as Record<string, Record<string, string> | undefined>;
+  const names = { ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies };
+  return CDK_PACKAGES.filter((p) => p in names);
+}

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type * as Cdk from 'cdktf';
 import type { IConstruct } from 'constructs';
 
-import { CDK_ENV, CDK_PACKAGES, CdkPackage } from '../../protocol/cdk-packages';
+import { CDK_ENV, CDK_PACKAGES, CdkPackage, cdksListedIn } from '../../protocol/cdk-packages';
 
 export { CDK_ENV, CDK_PACKAGES };
 export type { CdkPackage };
@@ -70,9 +70,7 @@ function nearestPackageJson(dir: string): string | undefined {
 function declaredBy(packageJson: string | undefined): CdkPackage[] {
   if (!packageJson) return [];
   try {
-    const pkg = JSON.parse(readFileSync(packageJson, 'utf8'));
-    const names = new Set(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies }));
-    return CDK_PACKAGES.filter((p) => names.has(p));
+    return cdksListedIn(JSON.parse(readFileSync(packageJson, 'utf8')));
   } catch {
     return []; // unreadable: no signal
   }
