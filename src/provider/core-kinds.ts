@@ -1,10 +1,8 @@
-import { ResellerClient } from '../client';
 import { DEFINITIONS, FieldDefinition, KindDefinition, ObjectSpec } from '../protocol';
-import { DEFAULT_API_URL, DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
-import {
-  createContext, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove, timingFromEnv,
-} from '../reconcile';
-import type { ProviderModel, ProviderSettings } from './provider';
+import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
+import { diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
+import { Connection } from './connection';
+import type { ProviderModel } from './provider';
 import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from './resources/kind';
 
 /**
@@ -56,46 +54,6 @@ const DESCRIPTIONS: Record<string, string> = {
   'cloud-server': 'A managed cloud server, found by its host name. The API cannot cancel one: destroying it only removes it from state.',
   'stack-user': 'A control-panel user, found by the e-mail of its contact record.',
 };
-
-/** The connection and the shared reconcile context of this provider process. */
-class Connection {
-  #ctx: ReconcileContext | undefined;
-  stopped = false;
-
-  configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
-    const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) return `api_url must be an http(s) URL, got "${baseUrl}"`;
-    const client = new ResellerClient({ baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*' });
-    // One context for the process: its list caches make N reads cost one list request per kind.
-    this.#ctx = createContext({ client, timing: timingFromEnv(env), sharedReads: true });
-    return undefined;
-  }
-
-  get ctx(): ReconcileContext {
-    if (!this.#ctx) throw new Error('the reseller provider is not configured');
-    return this.#ctx;
-  }
-
-  /** The shared context, undefined before ConfigureProvider (a validate-only process). */
-  get ctxIfConfigured(): ReconcileContext | undefined {
-    return this.#ctx;
-  }
-
-  /** The shared context with this call's output, password source and history (same list cache). */
-  forCall(options: { info: (line: string) => void; warn: (line: string) => void; password?: string; history?: EnsureHistory }): ReconcileContext {
-    const password = options.password;
-    return {
-      ...this.ctx,
-      info: (line) => {
-        if (this.stopped) throw new Error('stopped: Terraform asked the provider to stop');
-        options.info(line);
-      },
-      warn: options.warn,
-      password: () => password,
-      history: options.history,
-    };
-  }
-}
 
 function observedValues(def: KindDefinition, observed: Observed, same?: ReadonlySet<string>): ObservedValues {
   const values: Record<string, unknown> = {};

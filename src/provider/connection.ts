@@ -1,0 +1,44 @@
+import { ResellerClient } from '../client';
+import { DEFAULT_API_URL } from '../protocol/handler-contract';
+import { createContext, EnsureHistory, ReconcileContext, timingFromEnv } from '../reconcile';
+import type { ProviderSettings } from './provider';
+
+/** The connection and the shared reconcile context of this provider process. */
+export class Connection {
+  #ctx: ReconcileContext | undefined;
+  stopped = false;
+
+  configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
+    const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) return `api_url must be an http(s) URL, got "${baseUrl}"`;
+    const client = new ResellerClient({ baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*' });
+    // One context for the process: its list caches make N reads cost one list request per kind.
+    this.#ctx = createContext({ client, timing: timingFromEnv(env), sharedReads: true });
+    return undefined;
+  }
+
+  get ctx(): ReconcileContext {
+    if (!this.#ctx) throw new Error('the reseller provider is not configured');
+    return this.#ctx;
+  }
+
+  /** The shared context, undefined before ConfigureProvider (a validate-only process). */
+  get ctxIfConfigured(): ReconcileContext | undefined {
+    return this.#ctx;
+  }
+
+  /** The shared context with this call's output, password source and history (same list cache). */
+  forCall(options: { info: (line: string) => void; warn: (line: string) => void; password?: string; history?: EnsureHistory }): ReconcileContext {
+    const password = options.password;
+    return {
+      ...this.ctx,
+      info: (line) => {
+        if (this.stopped) throw new Error('stopped: Terraform asked the provider to stop');
+        options.info(line);
+      },
+      warn: options.warn,
+      password: () => password,
+      history: options.history,
+    };
+  }
+}
