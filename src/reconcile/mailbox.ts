@@ -7,8 +7,10 @@ import type { EnsureHistory } from './context';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
+import type { KindReconciler } from './kind';
 import {
-  callsForLookUp, confirmedBy, LookUpFirst, observeMail, packageOfMailDomain, readMail, readMailIfPresent, writeMail,
+  callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
+  whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
 
@@ -179,15 +181,35 @@ export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxS
   return first;
 }
 
-export async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+function observedMailbox(live: MailboxEntry, packageDomain: string, domain: string, id?: Identity): Observed {
+  const localPart = live.local.toLowerCase();
+  const identity = id ?? { kind: 'mailbox', key: `${localPart}@${domain}`, placement: packageDomain, parent: '' };
+  return observed({ ...identity, placement: packageDomain }, live.id, { packageDomain, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+}
+
+async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { localPart, domain } = splitMailKey(id.key);
   const packageDomain = await packageOfMailDomain(ctx, id.placement, domain);
   const mail = await observeMail(ctx, packageDomain, domain);
   const live = mail?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
-  if (!live) return undefined;
-  return observed({ ...id, placement: packageDomain }, { packageDomain, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+  return live && observedMailbox(live, packageDomain, domain, id);
 }
 
-export async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {
+async function listMailboxes(ctx: ReconcileContext): Promise<Observed[]> {
+  return (await listMail(ctx)).flatMap(({ packageDomain, domain, mail }) => mail.mailboxes.map((m) => observedMailbox(m, packageDomain, domain)));
+}
+
+async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {
   return diffMailbox(spec, { send: live.fields.send === true, receive: live.fields.receive === true });
 }
+
+export const mailboxReconciler = {
+  confirmList: mailConfirmList,
+  observe: observeMailbox,
+  list: listMailboxes,
+  diff: diffObservedMailbox,
+  ensure: ensureMailbox,
+  remove: deleteMailbox,
+  whyMissing: whyMailMissing,
+  entries: (o) => [{ id: o.liveId, detail: `send ${String(o.fields.send)}, receive ${String(o.fields.receive)}` }],
+} satisfies KindReconciler<'mailbox'>;

@@ -7,7 +7,7 @@ import { runDriftCli } from '../../src/drift/cli';
 import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { runReviewCli } from '../../src/drift/review-cli';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { MOVED_PRIVATE, moveResourceState } from '../../src/provider/move-state';
 import { objectTypeOf } from '../../src/provider/resources/schema';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
