@@ -4,7 +4,7 @@
  * ```ts
  * import { ResellerClient, isDuplicateError, WriteOutcomeUnknownError } from 'cdktf-reseller-hosting/client';
  * const client = new ResellerClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: process.env.RESELLER_API_KEY! });
- * const packages = await client.listPackages();
+ * const packages = await client.packages.list();
  * ```
  */
 export { ResellerClient } from './client';
@@ -12,6 +12,11 @@ export type { ResellerClientOptions } from './client';
 export * from './errors';
 export * from './types';
 export { labelOf, verifiableLabelOf } from './packages';
+export type { Users } from './users';
+export type { PackageTypes } from './package-types';
+export type { Packages } from './packages';
+export type { Mail } from './mail';
+export type { CloudServers } from './cloud-servers';
 export {
   postRejectedWithoutEffect,
   isDuplicateError,

@@ -22,7 +22,7 @@ export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): Field
 }
 
 export async function findServer(ctx: ReconcileContext, hostName: string): Promise<CloudServer | undefined> {
-  return (await ctx.client.listCloudServers()).find((s) => s.name.toLowerCase() === hostName);
+  return (await ctx.client.cloudServers.list()).find((s) => s.name.toLowerCase() === hostName);
 }
 
 /**
@@ -98,7 +98,7 @@ export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServer
 
 export async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
   if (spec.branded) return;
-  const withBrand = await ctx.client.getCloudServer(id);
+  const withBrand = await ctx.client.cloudServers.get(id);
   if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
 }
 
@@ -118,7 +118,7 @@ async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderNam
     await retryWithFreshRefs(
       forUser,
       async (user) => {
-        id = await ctx.client.orderCloudServer({
+        id = await ctx.client.cloudServers.order({
           configuration: {
             spec: spec.spec,
             zone: spec.zone,
@@ -175,7 +175,7 @@ export function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): Recon
 }
 
 export async function observeCloudServer(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
-  const servers = await ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers());
+  const servers = await ctx.lists.get('cloud-servers', () => ctx.client.cloudServers.list());
   const live = servers.find((s) => s.name.toLowerCase() === id.key);
   if (!live) return undefined;
   return observed(

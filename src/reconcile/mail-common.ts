@@ -53,7 +53,7 @@ export async function readMail(ctx: ReconcileContext, place: MailPlace, fresh = 
 /** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
 export async function readMailIfPresent(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain | undefined> {
   try {
-    return await ctx.client.getMail(place.packageDomain, place.domain);
+    return await ctx.client.mail.get(place.packageDomain, place.domain);
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;
     throw err;
@@ -92,7 +92,7 @@ export function observeMail(ctx: ReconcileContext, packageDomain: string, domain
  */
 export async function packageOfMailDomain(ctx: ReconcileContext, placement: string, domain: string): Promise<string> {
   if (placement !== domain) return placement;
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages());
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.packages.list());
   const holder = packageIndex(packages).byName.get(domain);
   return holder ? holder.name.toLowerCase() : placement;
 }

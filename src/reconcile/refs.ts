@@ -30,10 +30,10 @@ function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean, read
 /** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
 export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
   const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
-  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes());
+  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.packageTypes.list());
   let found = find(types.value);
   if (!found && types.cached) {
-    types = await cachedList(ctx, 'package-types', true, () => ctx.client.listPackageTypes());
+    types = await cachedList(ctx, 'package-types', true, () => ctx.client.packageTypes.list());
     found = find(types.value);
   }
   if (found) return found;
@@ -46,7 +46,7 @@ type UserDirectory = Record<string, string>;
 
 async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
   return cachedList(ctx, 'user-directory', fresh, async () => {
-    const users = await ctx.client.listUsers();
+    const users = await ctx.client.users.list();
     return Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
   });
 }

@@ -18,7 +18,7 @@ interface LiveUser {
 
 /** The user with this identity key (lowercase e-mail, or `stack-user:N`), read afresh. */
 export async function findUser(ctx: ReconcileContext, key: string, cached = false): Promise<LiveUser | undefined> {
-  const users = cached ? await ctx.lists.get('users', () => ctx.client.listUsers()) : await ctx.client.listUsers();
+  const users = cached ? await ctx.lists.get('users', () => ctx.client.users.list()) : await ctx.client.users.list();
   if (STACK_USER_REF.test(key)) return users.contact[key] ? { ref: key, contact: users.contact[key] } : undefined;
   const matches = Object.entries(users.contact).filter(([, c]) => userKey(c.email) === key);
   matches.sort(([a], [b]) => Number(a.split(':')[1]) - Number(b.split(':')[1]));
@@ -54,7 +54,7 @@ export async function ensureStackUser(ctx: ReconcileContext, spec: StackUserSpec
     log: (l) => ctx.warn(l),
     isDone: async () => (live = await findUser(ctx, key)) !== undefined,
     write: async () => {
-      await ctx.client.createUser({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
+      await ctx.client.users.create({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
     },
   });
   ctx.info(`created stack user ${email(spec)} (${live!.ref})`);
@@ -70,7 +70,7 @@ export async function deleteStackUser(ctx: ReconcileContext, id: Identity): Prom
     what: `delete ${describeObject(id)}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await findUser(ctx, id.key)) === undefined,
-    write: () => ctx.client.deleteUser(live.ref),
+    write: () => ctx.client.users.delete(live.ref),
   });
   ctx.info(`deleted ${describeObject(id)} (${live.ref})`);
 }
