@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
+import { Dns } from './dns';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
@@ -49,8 +50,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /**
  * Typed client of the reseller hosting API. One property per API noun, one method per
- * operation on it (`client.packages.list()`, `client.mail.createMailbox(...)`); ids come
- * back normalised (package, package-type and cloud server ids as numbers, mail ids as
+ * operation on it (`client.packages.list()`, `client.mail.createMailbox(...)`,
+ * `client.dns.changeZone(...)`); ids come back normalised (package, package-type and cloud server ids as numbers, mail ids as
  * strings such as "m123"). Errors are the typed errors of `errors.ts`.
  *
  * The API key is kept in a private field: `util.inspect(client)`, `JSON.stringify(client)`
@@ -103,6 +104,7 @@ export class ResellerClient {
     this.packageTypes = new PackageTypes(ctx);
     this.packages = new Packages(ctx);
     this.mail = new Mail(ctx);
+    this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
   }
 
@@ -134,6 +136,8 @@ export class ResellerClient {
   readonly packages: Packages;
   /** Mailboxes and forwarders of a package's domains. */
   readonly mail: Mail;
+  /** DNS zones and records of a package. */
+  readonly dns: Dns;
   /** Managed cloud servers. */
   readonly cloudServers: CloudServers;
 }

@@ -153,7 +153,7 @@ test('no error of any class, log line or inspection reveals the key or a passwor
     assertNoSecret(String(c), 'String(client)');
   }
   // The nouns share the client's context (and so its transport) in a private field.
-  for (const noun of [client.users, client.packageTypes, client.packages, client.mail, client.cloudServers]) {
+  for (const noun of [client.users, client.packageTypes, client.packages, client.mail, client.dns, client.cloudServers]) {
     assertNoSecret(inspect(noun, { depth: 10, showHidden: true }), 'util.inspect(noun)');
     assertNoSecret(JSON.stringify(noun), 'JSON.stringify(noun)');
   }
