@@ -51,8 +51,9 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 /**
  * Typed client of the reseller hosting API. One property per API noun, one method per
  * operation on it (`client.packages.list()`, `client.mail.createMailbox(...)`,
- * `client.dns.changeZone(...)`); ids come back normalised (package, package-type and cloud server ids as numbers, mail ids as
- * strings such as "m123"). Errors are the typed errors of `errors.ts`.
+ * `client.dns.changeZone(...)`); ids come back normalised (package, package-type and
+ * cloud server ids as numbers, mail ids as strings such as "m123"). Errors are the
+ * typed errors of `errors.ts`.
  *
  * The API key is kept in a private field: `util.inspect(client)`, `JSON.stringify(client)`
  * and every error and log line show the base URL and reseller id only.
