@@ -354,10 +354,12 @@ export function dataDiskSizeGb(server: CloudServer): number {
 /**
  * ASSUMED (api-notes "DNS records": "a zone exists for each apex name attached to a
  * package"; which names count as apexes is not shown): every domain name of a package
- * is the apex of its own zone.
+ * that is not under another of its names is the apex of its own zone (`shop.example`
+ * and `shop.example.org` are two zones; `www.shop.example` beside `shop.example` is a
+ * name in the first one).
  */
 export function zoneApexes(names: readonly string[]): string[] {
-  return [...names];
+  return names.filter((name) => !names.some((other) => other !== name && name.endsWith(`.${other}`)));
 }
 
 /** A record as `defaultZoneRecords` gives it: everything but its ref. */

@@ -206,6 +206,14 @@ describe('zones follow the package names', () => {
     expect((await api.get(`/package/${pkg}/dns`)).status).toBe(404);
   });
 
+  it('a name under another name of the package is not a zone apex; it becomes one when the name above it leaves', async () => {
+    const id = await api.addWeb('blog.example', { extra_domain_names: ['www.blog.example', 'blog.example.net'] });
+    expect(Object.keys((await api.get(`/package/${id}/dns`)).body)).toEqual(['blog.example', 'blog.example.net']);
+    expect((await api.get(`/package/${id}/dns/www.blog.example`)).status).toBe(404);
+    await api.post(`/package/${id}/names`, { rem: ['blog.example.net'], add: ['news.blog.example.net'] });
+    expect(Object.keys((await api.get(`/package/${id}/dns`)).body)).toEqual(['blog.example', 'news.blog.example.net']);
+  });
+
   it('the state dump shows every zone, records as the API reads them', async () => {
     const dump = h.emu.snapshot().accounts[0].packages[0].dns;
     expect(dump.map((z) => z.apex)).toEqual(['shop.example', 'shop.example.org']);

@@ -111,7 +111,7 @@ export interface Package {
   cloudServerId: number | null;
   mailboxes: Mailbox[];
   forwarders: Forwarder[];
-  /** One DNS zone per zone apex among the package's names (see `zoneApexes` in assumed.ts). */
+  /** One DNS zone per zone apex among the package's names (see `zoneApexes` in assumed.ts), in the order they joined. */
   zones: DnsZone[];
 }
 
