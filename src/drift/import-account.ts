@@ -36,16 +36,16 @@ export interface ReadLiveOptions {
 
 export async function readLive(client: ResellerClient, options: ReadLiveOptions = {}): Promise<LiveAccount> {
   const [packages, servers, users, types] = await Promise.all([
-    client.listPackages(),
-    client.listCloudServers(),
-    client.listUsers(),
-    client.listPackageTypes(),
+    client.packages.list(),
+    client.cloudServers.list(),
+    client.users.list(),
+    client.packageTypes.list(),
   ]);
   const domains: Array<{ pkg: PackageSummary; domain: string }> = [];
   for (const pkg of packages) for (const domain of new Set(pkg.names)) domains.push({ pkg, domain });
   const read = await mapConcurrent(domains, options.concurrency ?? 8, async ({ pkg, domain }) => {
     try {
-      return { pkg, domain, mail: await client.getMail(pkg.id, domain) };
+      return { pkg, domain, mail: await client.mail.get(pkg.id, domain) };
     } catch (err) {
       // The package or the name went away between the list and this read: no mail there.
       if (err instanceof NotFoundError) return undefined;

@@ -42,7 +42,7 @@ export async function readImportAccount(client: ResellerClient): Promise<ImportA
   const live = await readLive(client);
   const brands = new Map<number, Brand | undefined>();
   await mapConcurrent(live.servers, 4, async (server) => {
-    brands.set(server.id, (await client.getCloudServer(server.id))?.brand);
+    brands.set(server.id, (await client.cloudServers.get(server.id))?.brand);
   });
   return { live, brands };
 }

@@ -23,7 +23,7 @@ export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): Field
 }
 
 export async function findServer(ctx: ReconcileContext, hostName: string): Promise<CloudServer | undefined> {
-  return (await ctx.client.listCloudServers()).find((s) => s.name.toLowerCase() === hostName);
+  return (await ctx.client.cloudServers.list()).find((s) => s.name.toLowerCase() === hostName);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServer
 
 export async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
   if (spec.branded) return;
-  const withBrand = await ctx.client.getCloudServer(id);
+  const withBrand = await ctx.client.cloudServers.get(id);
   if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
 }
 
@@ -119,7 +119,7 @@ async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderNam
     await retryWithFreshRefs(
       forUser,
       async (user) => {
-        id = await ctx.client.orderCloudServer({
+        id = await ctx.client.cloudServers.order({
           configuration: {
             spec: spec.spec,
             zone: spec.zone,
@@ -180,7 +180,7 @@ export const CLOUD_SERVERS = 'cloud-servers';
 
 /** The account's cloud servers through the context's lists (one read per context). */
 export function listedServers(ctx: ReconcileContext): Promise<CloudServer[]> {
-  return ctx.lists.get(CLOUD_SERVERS, () => ctx.client.listCloudServers());
+  return ctx.lists.get(CLOUD_SERVERS, () => ctx.client.cloudServers.list());
 }
 
 function observedServer(live: CloudServer, id: Identity = { kind: 'cloud-server', key: live.name.toLowerCase(), placement: '', parent: '' }): Observed {

@@ -56,7 +56,7 @@ export async function reconcileForwarder(
         write: async () => {
           attempts++;
           try {
-            await writeMail(ctx, spec, () => ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote }));
+            await writeMail(ctx, spec, () => ctx.client.mail.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote }));
           } catch (err) {
             if (!lookFirst && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
             throw err;
@@ -76,7 +76,7 @@ export async function reconcileForwarder(
       what: `${spec.path}: delete old target(s) of forwarder ${address(spec)}`,
       log: (l) => ctx.warn(l),
       isDone: async () => (await forwardersOf(ctx, spec)).every((f) => sameRemote(f.remote, spec.remote)),
-      write: () => ctx.client.deleteMail(spec.packageDomain, spec.domain, stale.map((f) => f.id)),
+      write: () => ctx.client.mail.delete(spec.packageDomain, spec.domain, stale.map((f) => f.id)),
     });
     for (const f of stale) ctx.info(`removed old target ${f.remote} of forwarder ${address(spec)}`);
   }
@@ -97,7 +97,7 @@ export async function deleteForwarder(ctx: ReconcileContext, id: Identity): Prom
     what: `delete forwarder ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()).length === 0,
-    write: () => ctx.client.deleteMail(id.placement, domain, live.map((f) => f.id)),
+    write: () => ctx.client.mail.delete(id.placement, domain, live.map((f) => f.id)),
   });
   ctx.info(`deleted forwarder ${id.key}`);
 }

@@ -55,7 +55,7 @@ export async function readMail(ctx: ReconcileContext, place: MailPlace, fresh = 
 /** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
 export async function readMailIfPresent(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain | undefined> {
   try {
-    return await ctx.client.getMail(place.packageDomain, place.domain);
+    return await ctx.client.mail.get(place.packageDomain, place.domain);
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;
     throw err;

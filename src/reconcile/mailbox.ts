@@ -115,7 +115,7 @@ async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password:
       write: async () => {
         attempts++;
         try {
-          await writeMail(ctx, spec, () => ctx.client.createMailbox(spec.packageDomain, spec.domain, {
+          await writeMail(ctx, spec, () => ctx.client.mail.createMailbox(spec.packageDomain, spec.domain, {
             local: spec.localPart, send: spec.send, receive: spec.receive, password,
           }));
         } catch (err) {
@@ -137,7 +137,7 @@ export async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id
   ctx.confirmed?.clear();
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.client.updateMailbox(spec.packageDomain, spec.domain, { id, password });
+      await ctx.client.mail.updateMailbox(spec.packageDomain, spec.domain, { id, password });
       return;
     } catch (err) {
       if (!(err instanceof WriteOutcomeUnknownError) || attempt >= 3) throw err;
@@ -159,7 +159,7 @@ export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promis
     what: `delete mailbox ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()) === undefined,
-    write: () => ctx.client.deleteMail(id.placement, domain, [live.id]),
+    write: () => ctx.client.mail.delete(id.placement, domain, [live.id]),
   });
   ctx.info(`deleted mailbox ${id.key}`);
 }
@@ -176,7 +176,7 @@ export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxS
       const live = await findMailbox(ctx, spec);
       return !!live && diffMailbox(spec, live).length === 0;
     },
-    write: () => ctx.client.updateMailbox(spec.packageDomain, spec.domain, patch),
+    write: () => ctx.client.mail.updateMailbox(spec.packageDomain, spec.domain, patch),
   });
   return first;
 }

@@ -77,7 +77,7 @@ const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type?.id === b.ty
 
 /** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
 export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
-  const live = await ctx.client.getPackage(spec.domainName);
+  const live = await ctx.client.packages.get(spec.domainName);
   if (live && live.name !== spec.domainName) {
     throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${live.name} (id ${live.id}), not a package of its own; ` +
@@ -100,7 +100,7 @@ const WAVE_GATHER_MS = 60;
  * ListCache), as findPrimary; `after` asks for a read started after that tick.
  */
 async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after, after ? WAVE_GATHER_MS : 0);
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.packages.list(), after, after ? WAVE_GATHER_MS : 0);
   const index = packageIndex(packages);
   const primary = index.byPrimary.get(spec.domainName);
   if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
@@ -160,14 +160,14 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
       },
       write: async () => {
         if (server) {
-          await ctx.client.createPackageOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
+          await ctx.client.packages.createOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
         } else {
           // The type id and owner may come from this apply's cached lists: a refusal
           // is answered by resolving them afresh and, if they changed, creating again.
           want = await retryWithFreshRefs(
             want,
             async (w) => {
-              const create = () => ctx.client.createPackage({
+              const create = () => ctx.client.packages.create({
                 type: requiredType(w).id,
                 domainName: spec.domainName,
                 extraDomainNames: [...spec.extraDomainNames],
@@ -192,7 +192,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
 }
 
 export async function deletePackage(ctx: ReconcileContext, id: Identity): Promise<void> {
-  const live = await ctx.client.getPackage(id.key);
+  const live = await ctx.client.packages.get(id.key);
   if (!live) {
     ctx.info(`package ${id.key} is already absent`);
     return;
@@ -205,9 +205,9 @@ export async function deletePackage(ctx: ReconcileContext, id: Identity): Promis
   await converge(ctx, {
     what: `delete package ${id.key}`,
     log: (l) => ctx.warn(l),
-    isDone: async () => (await ctx.client.getPackage(live.id)) === undefined,
+    isDone: async () => (await ctx.client.packages.get(live.id)) === undefined,
     write: async () => {
-      await ctx.client.deletePackage(live.id);
+      await ctx.client.packages.delete(live.id);
     },
   });
   ctx.info(`deleted package ${id.key} (id ${live.id})`);
@@ -227,7 +227,7 @@ export async function applyPackageSettings(
     // (unless the create just sent it) without reading it back, and reported once.
     if (!labelSent) {
       ctx.confirmed?.clear();
-      await ctx.client.setPackageLabel(initial.id, want.spec.label);
+      await ctx.client.packages.setLabel(initial.id, want.spec.label);
     }
     ctx.warn(`${want.spec.path}: label of package ${want.spec.domainName} written but not verifiable: the API does not return it`);
   }
@@ -256,13 +256,13 @@ export async function applyPackageSettings(
       }
     }
     const settled = await pollUntil(async () => {
-      const live = await ctx.client.getPackage(id);
+      const live = await ctx.client.packages.get(id);
       if (!live) throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
       const left = diffPackage(want, livePackageFromDetail(live));
       return left.length === 0 ? left : undefined;
     }, { timeoutMs: ctx.timing.confirmTimeoutMs });
     if (settled) break;
-    const live = await ctx.client.getPackage(id);
+    const live = await ctx.client.packages.get(id);
     diffs = live ? diffPackage(want, livePackageFromDetail(live)) : diffs;
   }
   return first;
@@ -275,21 +275,21 @@ async function writeField(ctx: ReconcileContext, want: ResolvedPackage, live: Li
       const liveExtras = live.names.filter((n) => n !== live.name);
       const add = want.spec.extraDomainNames.filter((n) => !liveExtras.includes(n));
       const remove = liveExtras.filter((n) => !want.spec.extraDomainNames.includes(n));
-      await client.changePackageNames(live.id, { add, remove });
+      await client.packages.changeNames(live.id, { add, remove });
       return;
     }
     case 'packageType':
-      await client.setPackageType(live.id, requiredType(want).id);
+      await client.packages.setType(live.id, requiredType(want).id);
       return;
     case 'label':
-      await client.setPackageLabel(live.id, want.spec.label ?? '');
+      await client.packages.setLabel(live.id, want.spec.label ?? '');
       return;
     case 'stackUser':
-      if (!live.stackUsers.includes(want.stackUser!)) await client.setPackageGrant(want.stackUser!, live.id, true);
-      for (const other of live.stackUsers.filter((u) => u !== want.stackUser)) await client.setPackageGrant(other, live.id, false);
+      if (!live.stackUsers.includes(want.stackUser!)) await client.users.setPackageGrant(want.stackUser!, live.id, true);
+      for (const other of live.stackUsers.filter((u) => u !== want.stackUser)) await client.users.setPackageGrant(other, live.id, false);
       return;
     case 'enabled':
-      await client.setPackageEnabled(live.id, want.spec.enabled);
+      await client.packages.setEnabled(live.id, want.spec.enabled);
       return;
   }
 }
@@ -302,7 +302,7 @@ function requiredType(want: ResolvedPackage): PackageType {
 
 /** The account's packages through the context's lists (one read per context). */
 export function listedPackages(ctx: ReconcileContext): Promise<PackageSummary[]> {
-  return ctx.lists.get(PACKAGES, () => ctx.client.listPackages());
+  return ctx.lists.get(PACKAGES, () => ctx.client.packages.list());
 }
 
 /** The package with this primary domain from the context's lists, mapped to spec fields; undefined when none. */

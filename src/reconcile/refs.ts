@@ -34,10 +34,10 @@ async function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean
 /** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
 export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
   const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
-  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes());
+  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.packageTypes.list());
   let found = find(types.value);
   if (!found && types.cached) {
-    types = await cachedList(ctx, 'package-types', true, () => ctx.client.listPackageTypes());
+    types = await cachedList(ctx, 'package-types', true, () => ctx.client.packageTypes.list());
     found = find(types.value);
   }
   if (found) return found;
@@ -48,7 +48,7 @@ export async function resolvePackageType(ctx: ReconcileContext, path: string, wa
 
 /** The name of a package type id (its id when the account does not list it), from the same cached list. */
 export async function packageTypeLabel(ctx: ReconcileContext, id: number): Promise<string | number> {
-  const types = await cachedList(ctx, 'package-types', false, () => ctx.client.listPackageTypes());
+  const types = await cachedList(ctx, 'package-types', false, () => ctx.client.packageTypes.list());
   return types.value.find((t) => t.id === id)?.label ?? id;
 }
 
@@ -58,8 +58,8 @@ type UserDirectory = Record<string, string>;
 async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
   const directory = (users: UserList): UserDirectory => Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
   // A pass that reads each list once shares the user list that stack users are listed from.
-  if (ctx.oneReadPerList) return { value: directory(await ctx.lists.get(USERS, () => ctx.client.listUsers())), cached: false };
-  return cachedList(ctx, 'user-directory', fresh, async () => directory(await ctx.client.listUsers()));
+  if (ctx.oneReadPerList) return { value: directory(await ctx.lists.get(USERS, () => ctx.client.users.list())), cached: false };
+  return cachedList(ctx, 'user-directory', fresh, async () => directory(await ctx.client.users.list()));
 }
 
 /** The context's list name of the account's control-panel users (with their contact records). */

@@ -20,7 +20,7 @@ interface LiveUser {
 
 /** The user with this identity key (lowercase e-mail, or `stack-user:N`), read afresh. */
 export async function findUser(ctx: ReconcileContext, key: string, cached = false): Promise<LiveUser | undefined> {
-  const users = cached ? await ctx.lists.get(USERS, () => ctx.client.listUsers()) : await ctx.client.listUsers();
+  const users = cached ? await ctx.lists.get(USERS, () => ctx.client.users.list()) : await ctx.client.users.list();
   if (STACK_USER_REF.test(key)) return users.contact[key] ? { ref: key, contact: users.contact[key] } : undefined;
   const matches = Object.entries(users.contact).filter(([, c]) => userKey(c.email) === key);
   matches.sort(([a], [b]) => Number(a.split(':')[1]) - Number(b.split(':')[1]));
@@ -56,7 +56,7 @@ export async function ensureStackUser(ctx: ReconcileContext, spec: StackUserSpec
     log: (l) => ctx.warn(l),
     isDone: async () => (live = await findUser(ctx, key)) !== undefined,
     write: async () => {
-      await ctx.client.createUser({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
+      await ctx.client.users.create({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
     },
   });
   ctx.info(`created stack user ${email(spec)} (${live!.ref})`);
@@ -72,7 +72,7 @@ export async function deleteStackUser(ctx: ReconcileContext, id: Identity): Prom
     what: `delete ${describeObject(id)}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await findUser(ctx, id.key)) === undefined,
-    write: () => ctx.client.deleteUser(live.ref),
+    write: () => ctx.client.users.delete(live.ref),
   });
   ctx.info(`deleted ${describeObject(id)} (${live.ref})`);
 }
@@ -90,7 +90,7 @@ async function observeStackUser(ctx: ReconcileContext, id: Identity): Promise<Ob
 
 /** Every user of the account, by ref number (the order findUser prefers). */
 async function listStackUsers(ctx: ReconcileContext): Promise<Observed[]> {
-  const users = await ctx.lists.get(USERS, () => ctx.client.listUsers());
+  const users = await ctx.lists.get(USERS, () => ctx.client.users.list());
   return Object.entries(users.contact)
     .filter(([ref]) => STACK_USER_REF.test(ref))
     .sort(([a], [b]) => Number(a.split(':')[1]) - Number(b.split(':')[1]))

@@ -40,20 +40,20 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     },
     change: { enabled: false, extraDomainNames: ['www.example-kinds.com', 'shop.example-kinds.com'] },
     importId: 'example-kinds.com',
-    outOfBand: (client, liveId) => client.setPackageEnabled(Number(liveId), false),
+    outOfBand: (client, liveId) => client.packages.setEnabled(Number(liveId), false),
   },
   mailbox: {
     spec: { kind: 'mailbox', path: `${PATH}/info`, packageDomain: 'example-kinds.com', domain: 'www.example-kinds.com', localPart: 'Info', send: true, receive: true, passwordVersion: 1 },
     change: { send: false },
     importId: 'example-kinds.com/info@www.example-kinds.com',
-    outOfBand: (client, liveId) => client.updateMailbox('example-kinds.com', 'www.example-kinds.com', { id: liveId, receive: false }),
+    outOfBand: (client, liveId) => client.mail.updateMailbox('example-kinds.com', 'www.example-kinds.com', { id: liveId, receive: false }),
   },
   forwarder: {
     spec: { kind: 'forwarder', path: `${PATH}/sales`, packageDomain: 'example-kinds.com', domain: 'example-kinds.com', localPart: 'sales', remote: 'team@example.org' },
     change: { remote: 'other-team@example.org' },
     importId: 'sales@example-kinds.com',
     outOfBand: async (client) => {
-      await client.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
+      await client.mail.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
     },
   },
 };
