@@ -111,8 +111,9 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       keyOk = true;
       checks.push(ok(CHECK.key, `GET /package with the key (Bearer, base64) answered HTTP ${packages.status}`));
     } else if (packages.status === 401 || packages.status === 403) {
+      const encodedAlready = looksBase64Encoded(apiKey) ? ' The key looks base64-encoded already: give it as the control panel shows it.' : '';
       checks.push(failed(CHECK.key, `GET /package with the key (Bearer, base64) answered HTTP ${packages.status}`,
-        `use the reseller's general API key exactly as the control panel shows it (not the OAuth client key, not base64-encoded: the client encodes it)`));
+        `use the reseller's general API key exactly as the control panel shows it (not the OAuth client key, not base64-encoded: the client encodes it).${encodedAlready}`));
     } else {
       checks.push(failed(CHECK.key, `GET /package with the key answered HTTP ${packages.status}`, `check that ${ENV.apiUrl} is the API's base URL, not a page of the control panel`));
     }
@@ -145,6 +146,13 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     assumptions,
     failed: checks.some((c) => c.status === 'failed') || assumptions.some((a) => a.status === 'not held'),
   };
+}
+
+/** A key that is the base64 of printable text (someone encoded it before giving it): a likely mistake. */
+function looksBase64Encoded(key: string): boolean {
+  if (key.length < 12 || key.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(key)) return false;
+  const decoded = Buffer.from(key, 'base64').toString('utf8');
+  return /^[\x21-\x7e]+$/.test(decoded) && Buffer.from(decoded, 'utf8').toString('base64') === key;
 }
 
 /** One object of each kind, and the lists: GETs only, a bounded number of them. */

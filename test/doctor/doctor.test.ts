@@ -140,6 +140,12 @@ describe('doctor: what goes wrong is a failed check with its fix, exit 1, never 
     noTrace(run.stdout + run.stderr);
   });
 
+  it('a key given base64-encoded (the client encodes it): the fix says so', async () => {
+    const run = await capture(runDoctorCli, ['--json'], envFor(emulator.url, { RESELLER_API_KEY: Buffer.from(KEY).toString('base64') }), dir);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).checks[1]).toMatchObject({ status: 'failed', fix: expect.stringMatching(/looks base64-encoded already/) });
+  });
+
   it('an unreachable URL', async () => {
     // A port that was free a moment ago: nothing listens there.
     const port = await new Promise<number>((resolve) => {
