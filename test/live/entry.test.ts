@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
 import { startEmulator } from '../../src/emulator';
 import type { RunningEmulator } from '../../src/emulator';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { LivePrerequisiteError, liveSettings } from './settings';
-import { cleanUpRun } from './tier';
+import { applyWithinBudget, cleanUpRun, startRun, stepsOf, writeConfig } from './tier';
 
 /**
  * The live tier's gate and its cleanup: skipped unless RESELLER_LIVE=1; with
@@ -104,5 +105,26 @@ describe('cleanup after a failed case', () => {
       'mailbox info@tfacc-fail1-site.example.com', 'package tfacc-fail1-site.example.com', 'stack-user tfacc-fail1-owner@example.com',
     ]);
     expect((await client.listPackages()).map((p) => p.name)).toEqual(['tfacc-other-site.example.com']);
+  });
+});
+
+describe('the budget guard', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKey: 'k', quiet: true });
+  });
+  afterAll(() => emulator?.stop());
+
+  it('stops an apply that would create more objects than RESELLER_LIVE_MAX_CREATES, before anything is created', async () => {
+    const run = await startRun(liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_MAX_CREATES: '4', RESELLER_POLL_INTERVAL_MS: '20' })!);
+    try {
+      writeConfig(run, stepsOf(run)[0]);
+      await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 5 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);
+      expect(emulator.snapshot().accounts.find((a) => a.isDefault)!.packages).toEqual([]);
+    } finally {
+      await cleanUpRun(run);
+      run.client.close();
+      rmSync(run.dir, { recursive: true, force: true });
+    }
   });
 });

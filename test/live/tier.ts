@@ -21,7 +21,7 @@ import type { LiveSettings } from './settings';
 export const LIVE_TIMEOUT_MS = E2E_TIMEOUT_MS * 2;
 
 /** The mutable fields of the lifecycle's objects, one value per step. */
-interface Step {
+export interface Step {
   readonly extra: string;
   readonly type: string;
   readonly label: string;
@@ -33,7 +33,7 @@ interface Step {
   readonly remote: string;
 }
 
-interface Run {
+export interface Run {
   s: LiveSettings;
   tf: string;
   dir: string;
@@ -80,7 +80,7 @@ function env(run: Run): NodeJS.ProcessEnv {
   };
 }
 
-function writeConfig(run: Run, step: Step | undefined, options: { cloud?: boolean; imports?: Array<{ to: string; id: string }> } = {}): void {
+export function writeConfig(run: Run, step: Step | undefined, options: { cloud?: boolean; imports?: Array<{ to: string; id: string }> } = {}): void {
   const n = run.names;
   const resources: Record<string, Record<string, unknown>> = {};
   if (step) {
@@ -114,8 +114,14 @@ function writeConfig(run: Run, step: Step | undefined, options: { cloud?: boolea
   writeFileSync(join(run.dir, 'main.tf.json'), JSON.stringify(doc, null, 2));
 }
 
+/** Polls `done` until it holds, RESELLER_POLL_INTERVAL_MS apart (default 2 s); the test's timeout bounds it. */
+async function until(done: () => Promise<boolean>, s: LiveSettings): Promise<void> {
+  const interval = Number(s.passEnv.RESELLER_POLL_INTERVAL_MS) || 2000;
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, interval));
+}
+
 /** plan -out, the budget guard (objects the plan creates), apply the saved plan. -> the plan's changes. */
-async function applyWithinBudget(run: Run): Promise<Record<string, string[]>> {
+export async function applyWithinBudget(run: Run): Promise<Record<string, string[]>> {
   const plan = await savedPlan(run.tf, run.dir, env(run));
   const creates = Object.values(plan.changes).filter((actions) => actions.includes('create')).length;
   if (run.created + creates > run.s.maxCreates) {
@@ -156,6 +162,41 @@ export async function cleanUpRun(run: Pick<Run, 's' | 'client'> & Partial<Pick<R
   return { swept, kept };
 }
 
+/** A run's working directory (the provider installed, `terraform init` done), client and names. */
+export async function startRun(s: LiveSettings): Promise<Run> {
+  const run = { s, created: 0 } as Run;
+  run.tf = requireTerraform();
+  run.client = new ResellerClient({ baseUrl: s.url, apiKey: s.apiKey, resellerId: s.resellerId });
+  run.password = `Live-${randomBytes(12).toString('base64url')}-9`;
+  run.names = namesOf(s);
+  run.dir = tempDir('live');
+  try {
+    run.types = await packageTypes(run);
+    builtInstaller().installProvider(join(run.dir, 'terraform.d', 'plugins'));
+    writeConfig(run, undefined);
+    await terraform(run.tf, ['init', '-input=false', '-no-color'], run.dir, env(run));
+  } catch (err) {
+    run.client.close();
+    rmSync(run.dir, { recursive: true, force: true });
+    throw err;
+  }
+  return run;
+}
+
+/** The lifecycle's two sets of mutable fields: every one differs between them. */
+export function stepsOf(run: Run): [Step, Step] {
+  return [
+    {
+      extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
+      send: true, receive: true, passwordVersion: 1, remote: run.names.remote1,
+    },
+    {
+      extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
+      send: false, receive: false, passwordVersion: 2, remote: run.names.remote2,
+    },
+  ];
+}
+
 /** Registers the tier's cases; `settingsOf` is called in beforeAll (an emulator's URL is known only then). */
 export function defineLiveTier(title: string, settingsOf: () => LiveSettings): void {
   describe(title, () => {
@@ -164,25 +205,9 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
     let second: Step;
 
     beforeAll(async () => {
-      run.s = settingsOf();
-      run.tf = requireTerraform();
-      run.client = new ResellerClient({ baseUrl: run.s.url, apiKey: run.s.apiKey, resellerId: run.s.resellerId });
-      run.password = `Live-${randomBytes(12).toString('base64url')}-9`;
-      run.created = 0;
-      run.names = namesOf(run.s);
-      run.types = await packageTypes(run);
-      run.dir = tempDir('live');
-      builtInstaller().installProvider(join(run.dir, 'terraform.d', 'plugins'));
-      first = {
-        extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
-        send: true, receive: true, passwordVersion: 1, remote: run.names.remote1,
-      };
-      second = {
-        extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
-        send: false, receive: false, passwordVersion: 2, remote: run.names.remote2,
-      };
+      Object.assign(run, await startRun(settingsOf()));
+      [first, second] = stepsOf(run);
       writeConfig(run, first);
-      await terraform(run.tf, ['init', '-input=false', '-no-color'], run.dir, env(run));
     }, LIVE_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -237,6 +262,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.deleteMail(site.id, run.names.site, [before.forwarders[0].id]);
       await run.client.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
       await run.client.setPackageEnabled(site.id, true);
+      // As the core does after every write: read back until the changes are visible (a real API may lag).
+      await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1), run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
