@@ -34,8 +34,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const envFor = (url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, RESELLER_API_URL: url, RESELLER_API_KEY: KEY, CHECKPOINT_DISABLE: '1', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.RESELLER_ID;
+  Object.assign(env, { RESELLER_API_URL: url, RESELLER_API_KEY: KEY, CHECKPOINT_DISABLE: '1' }, extra);
   for (const [k, v] of Object.entries(extra)) if (v === undefined) delete env[k];
   return env;
 };
@@ -159,6 +160,15 @@ describe('doctor: what goes wrong is a failed check with its fix, exit 1, never 
     expect(run.stdout).toMatch(new RegExp(`failed\\s+the API URL answers: no answer from RESELLER_API_URL=http://127.0.0.1:${port}: ECONNREFUSED\\n\\s+fix: check RESELLER_API_URL`));
     expect(run.stdout).toMatch(/not verifiable\s+the API key is accepted: the API did not answer/);
     noTrace(run.stdout + run.stderr);
+  });
+
+  it('a reseller id that is not the key\'s account', async () => {
+    const run = await capture(runDoctorCli, ['--json'], envFor(emulator.url, { RESELLER_ID: '424242' }), dir);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).checks[2]).toMatchObject({
+      check: 'the reseller id resolves', status: 'failed', detail: expect.stringMatching(/^GET \/reseller\/424242\/packageTypes answered HTTP 4\d\d$/),
+      fix: expect.stringMatching(/unset RESELLER_ID/),
+    });
   });
 
   it('a URL that is not http(s)', async () => {
