@@ -30,14 +30,14 @@ const MAIL_READS_IN_FLIGHT = 8;
 const identity = (kind: Kind, key: string, placement = ''): Identity => ({ kind, key, placement, parent: '' });
 
 const listPackagesAndMail: Lister = async (client) => {
-  const packages = await client.listPackages();
+  const packages = await client.packages.list();
   const out: SweepCandidate[] = packages.map((p) => ({
     kind: 'package', name: p.name, names: p.names.length ? p.names : [p.name], identity: identity('package', p.name.toLowerCase()),
   }));
   const domains = packages.flatMap((p) => [...new Set(p.names)].map((domain) => ({ pkg: p, domain })));
   const mail = await mapConcurrent(domains, MAIL_READS_IN_FLIGHT, async ({ pkg, domain }) => {
     try {
-      const read = await client.getMail(pkg.id, domain);
+      const read = await client.mail.get(pkg.id, domain);
       const address = (local: string) => `${local}@${domain}`.toLowerCase();
       return [
         ...read.mailboxes.map((m): SweepCandidate => ({ kind: 'mailbox', name: address(m.local), names: [address(m.local)], identity: identity('mailbox', address(m.local), pkg.name) })),
@@ -52,14 +52,14 @@ const listPackagesAndMail: Lister = async (client) => {
 };
 
 const listUsers: Lister = async (client) => {
-  const users = await client.listUsers();
+  const users = await client.users.list();
   return Object.values(users.contact).map((c) => ({
     kind: 'stack-user', name: c.email, names: [c.email.toLowerCase()], identity: identity('stack-user', c.email.toLowerCase()),
   }));
 };
 
 const listCloudServers: Lister = async (client) =>
-  (await client.listCloudServers()).map((s) => ({ kind: 'cloud-server', name: s.name, names: [s.name.toLowerCase()], identity: identity('cloud-server', s.name.toLowerCase()) }));
+  (await client.cloudServers.list()).map((s) => ({ kind: 'cloud-server', name: s.name, names: [s.name.toLowerCase()], identity: identity('cloud-server', s.name.toLowerCase()) }));
 
 /** One lister per API noun. DNS records: add their lister here when the client has the noun. */
 const LISTERS: readonly Lister[] = [listPackagesAndMail, listUsers, listCloudServers];

@@ -45,16 +45,16 @@ const envFor = (url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =
 async function seeded(profile: EmulatorProfile): Promise<RunningEmulator> {
   const emulator = await startEmulator({ port: 0, apiKey: KEY, profile, provisionDelayMs: 0, quiet: true });
   const client = new ResellerClient({ baseUrl: emulator.url, apiKey: KEY, retryBaseDelayMs: 10 });
-  const id = await client.createPackage({ type: 811, domainName: 'doctor-site.com', extraDomainNames: ['doctor-site.net'], label: 'Doctor Private Ltd', stackUser: 'stack-user:989901' });
-  await client.createMailbox(id, 'doctor-site.com', { local: 'doctorbox', send: true, receive: true, password: 'Doctor-Passw0rd!' });
-  await client.createForwarder(id, 'doctor-site.com', { local: 'sales', remote: 'someone@example.org' });
+  const id = await client.packages.create({ type: 811, domainName: 'doctor-site.com', extraDomainNames: ['doctor-site.net'], label: 'Doctor Private Ltd', stackUser: 'stack-user:989901' });
+  await client.mail.createMailbox(id, 'doctor-site.com', { local: 'doctorbox', send: true, receive: true, password: 'Doctor-Passw0rd!' });
+  await client.mail.createForwarder(id, 'doctor-site.com', { local: 'sales', remote: 'someone@example.org' });
   await fetch(`${emulator.url}/__emulator/brand`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Acme Brand', logoUrl: '' }) });
-  await client.orderCloudServer({
+  await client.cloudServers.order({
     configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.doctor-site.com', resellerCloudBranded: true },
     periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:989901',
   });
   // Provisioning is asynchronous: wait until the server is listed (no deadline but the test's).
-  while ((await client.listCloudServers()).length === 0) await new Promise((r) => setImmediate(r));
+  while ((await client.cloudServers.list()).length === 0) await new Promise((r) => setImmediate(r));
   client.close();
   return emulator;
 }

@@ -96,15 +96,15 @@ describe('cleanup after a failed case', () => {
 
   it('sweeps what the run left outside Terraform (no state at all here), and nothing of another run', async () => {
     const s = liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_RUN_ID: 'fail1', RESELLER_POLL_INTERVAL_MS: '20' })!;
-    const id = await client.createPackage({ type: 811, domainName: `${s.prefix}site.example.com`, extraDomainNames: [] });
-    await client.createMailbox(id, `${s.prefix}site.example.com`, { local: 'info', send: true, receive: true, password: 'Cleanup-Passw0rd!' });
-    await client.createUser({ email: `${s.prefix}owner@example.com` });
-    await client.createPackage({ type: 811, domainName: 'tfacc-other-site.example.com', extraDomainNames: [] });
+    const id = await client.packages.create({ type: 811, domainName: `${s.prefix}site.example.com`, extraDomainNames: [] });
+    await client.mail.createMailbox(id, `${s.prefix}site.example.com`, { local: 'info', send: true, receive: true, password: 'Cleanup-Passw0rd!' });
+    await client.users.create({ email: `${s.prefix}owner@example.com` });
+    await client.packages.create({ type: 811, domainName: 'tfacc-other-site.example.com', extraDomainNames: [] });
     const result = await cleanUpRun({ s, client });
     expect(result.swept.sort()).toEqual([
       'mailbox info@tfacc-fail1-site.example.com', 'package tfacc-fail1-site.example.com', 'stack-user tfacc-fail1-owner@example.com',
     ]);
-    expect((await client.listPackages()).map((p) => p.name)).toEqual(['tfacc-other-site.example.com']);
+    expect((await client.packages.list()).map((p) => p.name)).toEqual(['tfacc-other-site.example.com']);
   });
 });
 

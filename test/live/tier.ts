@@ -65,7 +65,7 @@ function builtInstaller(): typeof import('../../src/provider/install') {
 /** The package types the lifecycle switches between: the settings' two, else the account's first two Linux types (one if it has one). */
 async function packageTypes(run: Pick<Run, 's' | 'client'>): Promise<[string, string]> {
   if (run.s.packageTypes) return [...run.s.packageTypes];
-  const linux = (await run.client.listPackageTypes()).filter((t) => t.platform === 'linux');
+  const linux = (await run.client.packageTypes.list()).filter((t) => t.platform === 'linux');
   if (linux.length === 0) throw new Error('the account has no Linux package type: set RESELLER_LIVE_PACKAGE_TYPES="first,second"');
   return [linux[0].label, (linux[1] ?? linux[0]).label];
 }
@@ -219,8 +219,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       }
     }, LIVE_TIMEOUT_MS);
 
-    const pkg = () => run.client.getPackage(run.names.site);
-    const mail = async () => run.client.getMail(run.names.site, run.names.site);
+    const pkg = () => run.client.packages.get(run.names.site);
+    const mail = async () => run.client.mail.get(run.names.site, run.names.site);
 
     it('creates two users, a package, a mailbox and a forwarder; the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
@@ -248,7 +248,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const site = await pkg();
       expect(site).toMatchObject({ enabled: false });
       expect([...site!.names].sort()).toEqual([run.names.alt2, run.names.site].sort());
-      const types = await run.client.listPackageTypes();
+      const types = await run.client.packageTypes.list();
       expect(types.find((t) => t.id === site!.typeRef)?.label).toBe(run.types[1]);
       if (site!.label !== undefined) expect(site!.label).toBe('tfacc second');
       const m = await mail();
@@ -259,9 +259,9 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
     it('shows changes made through the API in the plan (exit 2), and apply repairs them', async () => {
       const site = (await pkg())!;
       const before = await mail();
-      await run.client.deleteMail(site.id, run.names.site, [before.forwarders[0].id]);
-      await run.client.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
-      await run.client.setPackageEnabled(site.id, true);
+      await run.client.mail.delete(site.id, run.names.site, [before.forwarders[0].id]);
+      await run.client.mail.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
+      await run.client.packages.setEnabled(site.id, true);
       // As the core does after every write: read back until the changes are visible (a real API may lag).
       await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1), run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
@@ -300,7 +300,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);
       expect(Object.keys(changes)).toHaveLength(5);
       expect(await pkg()).toBeUndefined();
-      expect(await run.client.findUserByEmail(run.names.owner)).toBeUndefined();
+      expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);
     }, LIVE_TIMEOUT_MS);
 
@@ -314,11 +314,11 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({ 'reseller_cloud_server.web': ['create'] });
       await expectNoChanges(run);
-      expect((await run.client.listCloudServers()).map((s) => s.name)).toContain(run.names.server);
+      expect((await run.client.cloudServers.list()).map((s) => s.name)).toContain(run.names.server);
       writeConfig(run, undefined);
       const removed = await terraform(run.tf, ['apply', '-auto-approve', '-input=false', '-no-color'], run.dir, env(run));
       expect(removed.stdout + removed.stderr).toMatch(/was NOT cancelled/);
-      expect((await run.client.listCloudServers()).map((s) => s.name)).toContain(run.names.server);
+      expect((await run.client.cloudServers.list()).map((s) => s.name)).toContain(run.names.server);
     }, LIVE_TIMEOUT_MS);
   });
 }

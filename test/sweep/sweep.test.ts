@@ -59,19 +59,19 @@ const LOOKALIKES = [
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, apiKey: KEY, provisionDelayMs: 0, quiet: true });
   client = new ResellerClient({ baseUrl: emulator.url, apiKey: KEY, retryBaseDelayMs: 10 });
-  const pkg = (domainName: string, extra: string[] = []) => client.createPackage({ type: 811, domainName, extraDomainNames: extra });
+  const pkg = (domainName: string, extra: string[] = []) => client.packages.create({ type: 811, domainName, extraDomainNames: extra });
   const site = await pkg('tfacc-r1-site.example.com', ['tfacc-r1-alt.example.com']);
-  await client.createMailbox(site, 'tfacc-r1-site.example.com', { local: 'info', send: true, receive: true, password: 'Sweep-Passw0rd!' });
-  await client.createForwarder(site, 'tfacc-r1-alt.example.com', { local: 'sales', remote: 'team@example.org' });
+  await client.mail.createMailbox(site, 'tfacc-r1-site.example.com', { local: 'info', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createForwarder(site, 'tfacc-r1-alt.example.com', { local: 'sales', remote: 'team@example.org' });
   const plain = await pkg('plain.example.com');
-  await client.createMailbox(plain, 'plain.example.com', { local: 'tfacc-r1-box', send: true, receive: true, password: 'Sweep-Passw0rd!' });
-  await client.createMailbox(plain, 'plain.example.com', { local: 'tfaccbox', send: true, receive: true, password: 'Sweep-Passw0rd!' });
-  await client.createForwarder(plain, 'plain.example.com', { local: 'team-tfacc-r1', remote: 'team@example.org' });
+  await client.mail.createMailbox(plain, 'plain.example.com', { local: 'tfacc-r1-box', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createMailbox(plain, 'plain.example.com', { local: 'tfaccbox', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createForwarder(plain, 'plain.example.com', { local: 'team-tfacc-r1', remote: 'team@example.org' });
   await pkg('tfaccsite.example.com');
   await pkg('site-tfacc-r1.example.com');
   await pkg('www.tfacc-r1.example.com');
   await pkg('tfacc-r1-mixed.example.com', ['other-mixed.example.com']);
-  for (const email of ['tfacc-r1-owner@example.com', 'owner-tfacc-r1@example.com', 'tfacc@example.com']) await client.createUser({ email });
+  for (const email of ['tfacc-r1-owner@example.com', 'owner-tfacc-r1@example.com', 'tfacc@example.com']) await client.users.create({ email });
 });
 
 afterAll(async () => {
@@ -134,11 +134,11 @@ test('with --yes it deletes exactly the prefixed objects; every lookalike surviv
 });
 
 test('a cloud server with the prefix is listed, and kept with the reason: the API cannot cancel it', async () => {
-  await client.orderCloudServer({
+  await client.cloudServers.order({
     configuration: { spec: 'micro', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'tfacc-r2-web.example.com' },
     periodMonths: 1, type: 'cloud-20i',
   });
-  while ((await client.listCloudServers()).length === 0) await new Promise((r) => setImmediate(r));
+  while ((await client.cloudServers.list()).length === 0) await new Promise((r) => setImmediate(r));
   const run = await capture(runSweepCli, ['--prefix', 'tfacc-r2-', '--yes'], env());
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(/kept\s+cloud-server\s+tfacc-r2-web\.example\.com\s+\(WARNING: cloud server .* was NOT cancelled/);
