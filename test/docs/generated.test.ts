@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
+import { buildApiReference } from '../../scripts/docs/api-reference';
+import { filesInGeneratedDirs, generatedFiles, missingExamples } from '../../scripts/docs/generate';
+import { loadProviderDocsSource, ProviderDocsSource } from '../../scripts/docs/schema-source';
+
+/**
+ * The committed docs are what `npm run docs` writes now: a schema description, an
+ * attribute, a construct's JSDoc or an example changed without re-running the
+ * generator fails here, naming the file.
+ */
+
+const RERUN = 'run `npm run docs` and commit the result';
+let source: ProviderDocsSource;
+let files: Map<string, string>;
+
+beforeAll(async () => {
+  source = await loadProviderDocsSource();
+  files = await generatedFiles(REPO_ROOT, source);
+}, 60_000);
+
+describe('generated docs', () => {
+  it('every generated file on disk is what the generator writes now', () => {
+    const stale: string[] = [];
+    for (const [path, text] of files) {
+      let onDisk: string | undefined;
+      try {
+        onDisk = readFileSync(join(REPO_ROOT, path), 'utf8');
+      } catch {
+        onDisk = undefined;
+      }
+      if (onDisk !== text) stale.push(`${path} ${onDisk === undefined ? 'is missing' : 'differs'}`);
+    }
+    expect({ stale, fix: stale.length ? RERUN : '' }).toEqual({ stale: [], fix: '' });
+  });
+
+  it('the generated folders hold no page the generator no longer writes', () => {
+    const extra = filesInGeneratedDirs().filter((p) => !files.has(p));
+    expect({ extra, fix: extra.length ? RERUN : '' }).toEqual({ extra: [], fix: '' });
+  });
+
+  it('has a page for every resource type and data source of the schema, and the index links them all', () => {
+    const index = files.get('docs/index.md')!;
+    expect(source.resources.length).toBeGreaterThan(0);
+    for (const t of [...source.resources, ...source.dataSources]) expect(index).toContain(`[\`${t.typeName}\`]`);
+  });
+
+  it('every resource type and data source has its hand-written example (and resources their import.sh)', () => {
+    expect(missingExamples(source)).toEqual([]);
+  });
+
+  it('every exported construct, prop and enum member has JSDoc', () => {
+    expect(buildApiReference(REPO_ROOT).undocumented).toEqual([]);
+  });
+
+  it('the index names every environment variable the provider reads', () => {
+    const index = files.get('docs/index.md')!;
+    const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
+    const grep = execFileSync('grep', ['-rhoE', 'env(\\.|\\[.)RESELLER_[A-Z_]+', join(REPO_ROOT, 'src', 'provider')], { encoding: 'utf8' });
+    const names = [...new Set(grep.split('\n').filter(Boolean).map((m) => /RESELLER_[A-Z_]+/.exec(m)![0]))].sort();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((n) => !index.includes(`\`${n}\``))).toEqual([]);
+  });
+});
