@@ -1,5 +1,6 @@
 import { join, relative, sep } from 'node:path';
 import * as ts from 'typescript';
+import { byCodePoint } from './order';
 
 /**
  * The constructs' API reference (`docs/api/index.md`), generated from the JSDoc of what
@@ -32,8 +33,9 @@ export function buildApiReference(root: string): ApiReference {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true, skipLibCheck: true, types: [], noEmit: true,
   });
   const checker = program.getTypeChecker();
-  const srcDir = join(root, 'src') + sep;
-  const inSrc = (node: ts.Node): boolean => node.getSourceFile().fileName.startsWith(srcDir.split(sep).join('/')) || node.getSourceFile().fileName.startsWith(srcDir);
+  // The compiler names files with forward slashes on every platform.
+  const srcDir = `${join(root, 'src').split(sep).join('/')}/`;
+  const inSrc = (node: ts.Node): boolean => node.getSourceFile().fileName.startsWith(srcDir);
   const undocumented: string[] = [];
 
   const docOf = (symbol: ts.Symbol, owner: string): string => {
@@ -82,7 +84,7 @@ export function buildApiReference(root: string): ApiReference {
       const documented = list
         .map((m) => ({ m, s: checker.getSymbolAtLocation(m.name!) }))
         .filter((x): x is { m: ts.ClassElement; s: ts.Symbol } => Boolean(x.s) && !isInternal(x.s!))
-        .sort((a, b) => a.s.getName().localeCompare(b.s.getName()));
+        .sort((a, b) => byCodePoint(a.s.getName(), b.s.getName()));
       if (!documented.length) return;
       lines.push(`#### ${title}`, '');
       for (const { m, s } of documented) {
@@ -112,7 +114,7 @@ export function buildApiReference(root: string): ApiReference {
     if (heritage) lines.push(`\`interface ${name} ${heritage}\``, '');
     const props = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
       .filter((p) => p.declarations?.some(inSrc) && !isInternal(p))
-      .sort((a, b) => a.getName().localeCompare(b.getName()));
+      .sort((a, b) => byCodePoint(a.getName(), b.getName()));
     if (props.length) {
       lines.push('| Property | Type | Default | Description |', '|---|---|---|---|');
       for (const prop of props) {
@@ -143,7 +145,7 @@ export function buildApiReference(root: string): ApiReference {
     return [...heading(name, symbol, decl), '```ts', `type ${name} = ${decl.type.getText()}`, '```', ''].join('\n');
   }
 
-  const byName = (a: Entry, b: Entry) => a.name.localeCompare(b.name);
+  const byName = (a: Entry, b: Entry) => byCodePoint(a.name, b.name);
   const groups: [string, Entry[]][] = [
     ['Constructs', classes.sort(byName)],
     ['Props and interfaces', interfaces.sort(byName)],

@@ -4,6 +4,7 @@ import { REPO_ROOT } from '../lib/terraform';
 import { apiReference } from './api-reference';
 import { Category, examplePaths, indexPage, pagePath, ReadFile, typePage } from './pages';
 import { loadProviderDocsSource, ProviderDocsSource } from './schema-source';
+import { byCodePoint } from './order';
 
 /**
  * `npm run docs`: writes every generated page from the code (the provider's schema,
@@ -36,7 +37,7 @@ export async function generatedFiles(root: string = REPO_ROOT, source?: Provider
   add('resources', docs.resources);
   add('data-sources', docs.dataSources);
   for (const [path, text] of apiReference(root)) files.push([path, text]);
-  return new Map(files.sort(([a], [b]) => a.localeCompare(b)));
+  return new Map(files.sort(([a], [b]) => byCodePoint(a, b)));
 }
 
 /** Examples a page would include but that nobody has written yet. */

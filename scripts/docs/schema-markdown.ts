@@ -1,4 +1,5 @@
 import type { CtyType, DocAttribute, DocBlock, DocNestedBlock } from './schema-source';
+import { byCodePoint } from './order';
 
 /**
  * A schema block as markdown in the layout Terraform users know from the registry
@@ -50,7 +51,7 @@ function blockGroup(block: DocNestedBlock): Group {
   return block.minItems > 0 ? 'Required' : 'Optional';
 }
 
-const byName = <T extends { name: string }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.name.localeCompare(b.name));
+const byName = <T extends { name: string }>(items: readonly T[]): T[] => [...items].sort((a, b) => byCodePoint(a.name, b.name));
 const sentence = (text: string): string => text.trim();
 
 function attributeLine(attr: DocAttribute, parentPath: string, pending: Pending[]): string {

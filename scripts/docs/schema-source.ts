@@ -1,7 +1,6 @@
 import { coreModel } from '../../src/provider/core-kinds';
 import { providerHandlers } from '../../src/provider/provider';
 import type { ResourceField, ResourceKind } from '../../src/provider/resources/kind';
-import { flagsOf } from '../../src/provider/resources/schema';
 
 /**
  * What the docs are generated from: the provider's own GetProviderSchema answer, asked
@@ -115,19 +114,22 @@ function attributeOf(attr: Message, field: ResourceField | undefined): DocAttrib
     sensitive: Boolean(attr.sensitive),
     writeOnly: Boolean(attr.writeOnly),
     deprecated: Boolean(attr.deprecated),
-    notes: field ? notesOf(field, description) : [],
+    notes: field ? notesOf(field, description, Boolean(attr.optional) && Boolean(attr.computed)) : [],
   };
 }
 
-/** The behaviour a field's definition states, in the words the docs use. */
-export function notesOf(field: ResourceField, description: string): string[] {
+/**
+ * The behaviour a field's definition states, in the words the docs use. An optional
+ * setting the schema also marks computed, with no default, keeps the live value when
+ * the configuration leaves it out.
+ */
+export function notesOf(field: ResourceField, description: string, optionalComputed: boolean): string[] {
   const notes: string[] = [];
-  const flags = flagsOf(field);
   if (field.role === 'identity' && !/replace/i.test(description)) notes.push('Changing it replaces the object.');
   if (field.role === 'create-only' && !/creation only/i.test(description)) notes.push('Applied at creation only: a later change is recorded in state with a warning, not sent (replace the resource to apply it).');
   if (field.fixedAfterCreate) notes.push('Fixed after creation: the API cannot change it once the object exists, so the plan warns about a change and applying it fails.');
   if (!field.readable && field.role !== 'write-only' && field.role !== 'computed') notes.push('Not read back from the API: a change made outside Terraform does not show in the plan.');
   if (field.presence === 'default' && field.defaultValue !== undefined) notes.push(`Defaults to \`${JSON.stringify(field.defaultValue)}\`.`);
-  else if (field.role === 'setting' && field.presence === 'optional' && flags.optional && flags.computed) notes.push('When omitted, follows the live object: leaving it out means "leave it alone", not "empty".');
+  else if (field.role === 'setting' && field.presence === 'optional' && optionalComputed) notes.push('When omitted, follows the live object: leaving it out means "leave it alone", not "empty".');
   return notes;
 }

@@ -69,6 +69,8 @@ function writeWorkspace(): void {
 
 beforeAll(async () => {
   tf = requireTerraform();
+  const bundle = join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run build' first (npm test does)`);
   const installer = require(join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js')) as typeof import('../../src/provider/install');
   source = installer.PROVIDER_SOURCE;
   examples.push(...listExamples());
@@ -154,6 +156,7 @@ function schemaAttributes(block: any, prefix = ''): Map<string, { description?: 
   const out = new Map<string, { description?: string; description_kind?: string }>();
   for (const [name, attr] of Object.entries<any>(block.attributes ?? {})) {
     out.set(prefix + name, attr);
+    for (const key of Object.keys(objectTypeOf(attr.type) ?? {})) out.set(`${prefix}${name}.${key}`, {});
     if (attr.nested_type) for (const [p, a] of schemaAttributes(attr.nested_type, `${prefix}${name}.`)) out.set(p, a);
   }
   for (const [name, nested] of Object.entries<any>(block.block_types ?? {})) {
@@ -161,6 +164,12 @@ function schemaAttributes(block: any, prefix = ''): Map<string, { description?: 
     for (const [p, a] of schemaAttributes(nested.block, `${prefix}${name}.`)) out.set(p, a);
   }
   return out;
+}
+
+/** The attributes of an object type, or of a collection's object element type. */
+function objectTypeOf(type: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(type)) return undefined;
+  return type[0] === 'object' ? type[1] : objectTypeOf(type[1]);
 }
 
 /** Attribute paths a page's "## Schema" section names, each with its line. */
