@@ -22,6 +22,8 @@ export interface ApiReference {
   readonly files: Map<string, string>;
   /** `Name.member` of every exported construct, prop or enum member without JSDoc. */
   readonly undocumented: readonly string[];
+  /** `XProps.prop` of every optional prop without `@default`. */
+  readonly missingDefaults: readonly string[];
 }
 
 const cell = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
@@ -37,6 +39,7 @@ export function buildApiReference(root: string): ApiReference {
   const srcDir = `${join(root, 'src').split(sep).join('/')}/`;
   const inSrc = (node: ts.Node): boolean => node.getSourceFile().fileName.startsWith(srcDir);
   const undocumented: string[] = [];
+  const missingDefaults: string[] = [];
 
   const docOf = (symbol: ts.Symbol, owner: string): string => {
     const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
@@ -123,7 +126,8 @@ export function buildApiReference(root: string): ApiReference {
         const type = pdecl.type ? pdecl.type.getText() : checker.typeToString(checker.getTypeOfSymbol(prop));
         const owner = ts.isInterfaceDeclaration(pdecl.parent) && pdecl.parent.name.text !== name ? ` (from \`${pdecl.parent.name.text}\`)` : '';
         const dflt = tagOf(prop, 'default');
-        lines.push(`| \`${prop.getName()}${optional}\` | \`${cell(type)}\` | ${dflt === undefined ? (optional ? '' : '*required*') : `\`${cell(dflt)}\``} | ${cell(docOf(prop, name))}${owner} |`);
+        if (optional && dflt === undefined && name.endsWith('Props')) missingDefaults.push(`${name}.${prop.getName()}`);
+        lines.push(`| \`${prop.getName()}${optional}\` | \`${cell(type)}\` | ${defaultCell(dflt, Boolean(optional))} | ${cell(docOf(prop, name))}${owner} |`);
       }
       lines.push('');
     }
@@ -170,7 +174,16 @@ export function buildApiReference(root: string): ApiReference {
     out.push(`## ${title}`, '');
     for (const e of entries) out.push(e.text.trimEnd(), '');
   }
-  return { files: new Map([[API_REFERENCE_PATH, `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`]]), undocumented: [...new Set(undocumented)].sort() };
+  return { files: new Map([[API_REFERENCE_PATH, `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`]]), undocumented: [...new Set(undocumented)].sort(), missingDefaults: missingDefaults.sort() };
+}
+
+/**
+ * `@default` as the table shows it: a value in code font; `- words` (the jsii
+ * convention for a default that is not a value) as the words.
+ */
+function defaultCell(text: string | undefined, optional: boolean): string {
+  if (text === undefined) return optional ? '' : '*required*';
+  return text.startsWith('-') ? cell(text.replace(/^-\s*/, '')) : `\`${cell(text)}\``;
 }
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
