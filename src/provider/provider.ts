@@ -1,5 +1,4 @@
 import { Diagnostic, error } from './diagnostics';
-import { withMarkdownDescriptions } from './markdown-descriptions';
 import { isMoved, moveResourceState, readMovedState } from './move-state';
 import type { ResourceKind } from './resources/kind';
 import { applyChange, importState, planChange, readState, ResourceRuntime, validateConfig } from './resources/resource';
@@ -65,7 +64,7 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
       serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
       resources: model.kinds.map((k) => ({ typeName: k.typeName })),
     }),
-    GetProviderSchema: async () => withMarkdownDescriptions({
+    GetProviderSchema: async () => ({
       provider: PROVIDER_SCHEMA,
       resourceSchemas: Object.fromEntries(model.kinds.map((k) => [k.typeName, schemaMessageOf(k)])),
       dataSourceSchemas: {},

@@ -200,6 +200,3 @@ export const RPC: Record<string, { request: MessageDescriptor; response: Message
 export const SEVERITY = { error: 1, warning: 2 } as const;
 /** Schema.NestedBlock.NestingMode */
 export const NESTING_SINGLE = 1;
-
-/** StringKind: how Terraform and editors read a schema description. */
-export const STRING_KIND_MARKDOWN = 1;
