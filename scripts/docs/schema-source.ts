@@ -127,7 +127,7 @@ export function notesOf(field: ResourceField, description: string, optionalCompu
   const notes: string[] = [];
   if (field.role === 'identity' && !/replace/i.test(description)) notes.push('Changing it replaces the object.');
   if (field.role === 'create-only' && !/creation only/i.test(description)) notes.push('Applied at creation only: a later change is recorded in state with a warning, not sent (replace the resource to apply it).');
-  if (field.fixedAfterCreate) notes.push('Fixed after creation: the API cannot change it once the object exists, so the plan warns about a change and applying it fails.');
+  if (field.fixedAfterCreate) notes.push('Fixed after creation: the API cannot change it once the object exists, so Terraform reports a change to it instead of making it.');
   if (!field.readable && field.role !== 'write-only' && field.role !== 'computed') notes.push('Not read back from the API: a change made outside Terraform does not show in the plan.');
   if (field.presence === 'default' && field.defaultValue !== undefined) notes.push(`Defaults to \`${JSON.stringify(field.defaultValue)}\`.`);
   else if (field.role === 'setting' && field.presence === 'optional' && optionalComputed) notes.push('When omitted, follows the live object: leaving it out means "leave it alone", not "empty".');
