@@ -116,6 +116,7 @@ export function schemaMarkdown(block: DocBlock): string {
   // Nested schemas in the order they were linked, each after its parent's (breadth first).
   for (let i = 0; i < pending.length; i++) {
     const { anchor, path, render } = pending[i];
+    if (lines[lines.length - 1] !== '') lines.push('');
     lines.push(`<a id="${anchor}"></a>`, `### Nested Schema for \`${path}\``, '', ...render(pending));
   }
   while (lines[lines.length - 1] === '') lines.pop();

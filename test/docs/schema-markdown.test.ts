@@ -16,6 +16,7 @@ const block: DocBlock = {
   deprecated: false,
   attributes: [
     attr({ name: 'packages', type: ['list', ['object', { name: 'string', id: 'number' }]], computed: true, description: 'Every package.' }),
+    attr({ name: 'users', type: ['set', ['object', { email: 'string' }]], computed: true }),
     attr({ name: 'domain', type: 'string', required: true, description: 'Domain to read.', notes: ['Changing it replaces the object.'] }),
     attr({ name: 'secret', type: 'string', required: true, writeOnly: true, sensitive: true, description: 'A secret.' }),
     attr({
@@ -41,7 +42,7 @@ describe('schema markdown', () => {
   it('writes a nested schema for nested attributes, blocks and object types, under its anchor', () => {
     expect(md).toContain('<a id="nestedatt--owner"></a>\n### Nested Schema for `owner`\n\nOptional:\n\n- `ref` (String)\n\nRead-Only:\n\n- `email` (String) E-mail.');
     expect(md).toContain('<a id="nestedblock--filter"></a>\n### Nested Schema for `filter`\n\nRequired:\n\n- `name` (String) Name.');
-    expect(md).toContain('### Nested Schema for `packages`\n\nRead-Only:\n\n- `id` (Number)\n- `name` (String)');
+    expect(md).toContain('### Nested Schema for `packages`\n\nRead-Only:\n\n- `id` (Number)\n- `name` (String)\n\n<a id="nestedatt--users"></a>');
   });
 
   it('names cty types as the registry does', () => {
