@@ -77,9 +77,10 @@ export function buildApiReference(root: string): ApiReference {
   function classSection(name: string, symbol: ts.Symbol, decl: ts.ClassDeclaration): string {
     const lines = heading(name, symbol, decl);
     const heritage = (decl.heritageClauses ?? []).map((h) => h.getText()).join(' ');
-    if (heritage) lines.push(`\`class ${name} ${heritage}\``, '');
+    const abstract = hasModifier(decl, ts.SyntaxKind.AbstractKeyword) ? 'abstract ' : '';
+    if (heritage || abstract) lines.push(`\`${abstract}class ${name}${heritage ? ` ${heritage}` : ''}\``, '');
     const ctor = decl.members.find(ts.isConstructorDeclaration);
-    if (ctor) lines.push('#### Initializer', '', '```ts', `new ${name}(${ctor.parameters.map((p) => p.getText()).join(', ')})`, '```', '');
+    if (ctor) lines.push(abstract ? '#### Initializer (of a subclass, through `super`)' : '#### Initializer', '', '```ts', `new ${name}(${ctor.parameters.map(parameterText).join(', ')})`, '```', '');
     const members = decl.members.filter((m) => m.name && !ts.isConstructorDeclaration(m) && isPublic(m));
     const statics = members.filter((m) => hasModifier(m, ts.SyntaxKind.StaticKeyword));
     const instance = members.filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword));
@@ -104,7 +105,7 @@ export function buildApiReference(root: string): ApiReference {
     const member = m.name!.getText();
     if (ts.isMethodDeclaration(m)) {
       const prefix = hasModifier(m, ts.SyntaxKind.StaticKeyword) ? `${owner}.` : '';
-      return `${prefix}${member}(${m.parameters.map((p) => p.getText()).join(', ')})${m.type ? `: ${m.type.getText()}` : ''}`;
+      return `${prefix}${member}(${m.parameters.map(parameterText).join(', ')})${m.type ? `: ${m.type.getText()}` : ''}`;
     }
     const type = ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m) ? m.type?.getText() : undefined;
     const readonly = ts.isGetAccessorDeclaration(m) || hasModifier(m, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
@@ -184,6 +185,13 @@ export function buildApiReference(root: string): ApiReference {
 function defaultCell(text: string | undefined, optional: boolean): string {
   if (text === undefined) return optional ? '' : '*required*';
   return text.startsWith('-') ? cell(text.replace(/^-\s*/, '')) : `\`${cell(text)}\``;
+}
+
+/** A parameter as a caller writes it: no `private readonly` of a parameter property. */
+function parameterText(p: ts.ParameterDeclaration): string {
+  const rest = p.dotDotDotToken ? '...' : '';
+  const optional = p.questionToken ? '?' : '';
+  return `${rest}${p.name.getText()}${optional}${p.type ? `: ${p.type.getText()}` : ''}${p.initializer ? ` = ${p.initializer.getText()}` : ''}`;
 }
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
