@@ -29,134 +29,30 @@ export interface ApiReference {
 const cell = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
 const anchor = (name: string): string => name.toLowerCase().replace(/[^a-z0-9-]/g, '');
 
+type Group = 'Constructs' | 'Props and interfaces' | 'Enums' | 'Types';
+const GROUPS: readonly Group[] = ['Constructs', 'Props and interfaces', 'Enums', 'Types'];
+
 export function buildApiReference(root: string): ApiReference {
   const entry = join(root, 'src', 'index.ts');
   const program = ts.createProgram([entry], {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, strict: true, skipLibCheck: true, types: [], noEmit: true,
   });
-  const checker = program.getTypeChecker();
-  // The compiler names files with forward slashes on every platform.
-  const srcDir = `${join(root, 'src').split(sep).join('/')}/`;
-  const inSrc = (node: ts.Node): boolean => node.getSourceFile().fileName.startsWith(srcDir);
-  const undocumented: string[] = [];
-  const missingDefaults: string[] = [];
-
-  const docOf = (symbol: ts.Symbol, owner: string): string => {
-    const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-    if (!text) undocumented.push(owner ? `${owner}.${symbol.getName()}` : symbol.getName());
-    return text;
+  const reader = new ApiReader(root, program.getTypeChecker());
+  const groups = new Map<Group, Entry[]>(GROUPS.map((g) => [g, []]));
+  const moduleSymbol = reader.checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+  for (const exported of reader.checker.getExportsOfModule(moduleSymbol)) {
+    const section = reader.section(exported);
+    if (section) groups.get(section.group)!.push(section.entry);
+  }
+  return {
+    files: new Map([[API_REFERENCE_PATH, page(groups)]]),
+    undocumented: [...new Set(reader.undocumented)].sort(),
+    missingDefaults: [...reader.missingDefaults].sort(),
   };
-  const tagOf = (symbol: ts.Symbol, tag: string): string | undefined => {
-    const found = symbol.getJsDocTags(checker).find((t) => t.name === tag);
-    return found ? ts.displayPartsToString(found.text).trim() : undefined;
-  };
-  const isInternal = (symbol: ts.Symbol): boolean => symbol.getJsDocTags(checker).some((t) => t.name === 'internal');
-  const sourceOf = (decl: ts.Node): string => relative(root, decl.getSourceFile().fileName).split(sep).join('/');
+}
 
-  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  const classes: Entry[] = [];
-  const interfaces: Entry[] = [];
-  const enums: Entry[] = [];
-  const aliases: Entry[] = [];
-
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    const name = exported.getName();
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const decl = symbol.declarations?.[0];
-    if (!decl) continue;
-    if (ts.isClassDeclaration(decl)) classes.push({ name, text: classSection(name, symbol, decl) });
-    else if (ts.isInterfaceDeclaration(decl)) interfaces.push({ name, text: interfaceSection(name, symbol, decl) });
-    else if (ts.isEnumDeclaration(decl)) enums.push({ name, text: enumSection(name, symbol, decl) });
-    else if (ts.isTypeAliasDeclaration(decl)) aliases.push({ name, text: aliasSection(name, symbol, decl) });
-  }
-
-  function heading(name: string, symbol: ts.Symbol, decl: ts.Node): string[] {
-    return [`### ${name}`, '', `<sub>Declared in \`${sourceOf(decl)}\`.</sub>`, '', docOf(symbol, ''), ''];
-  }
-
-  function classSection(name: string, symbol: ts.Symbol, decl: ts.ClassDeclaration): string {
-    const lines = heading(name, symbol, decl);
-    const heritage = (decl.heritageClauses ?? []).map((h) => h.getText()).join(' ');
-    const abstract = hasModifier(decl, ts.SyntaxKind.AbstractKeyword) ? 'abstract ' : '';
-    if (heritage || abstract) lines.push(`\`${abstract}class ${name}${heritage ? ` ${heritage}` : ''}\``, '');
-    const ctor = decl.members.find(ts.isConstructorDeclaration);
-    if (ctor) lines.push(abstract ? '#### Initializer (of a subclass, through `super`)' : '#### Initializer', '', '```ts', `new ${name}(${ctor.parameters.map(parameterText).join(', ')})`, '```', '');
-    const members = decl.members.filter((m) => m.name && !ts.isConstructorDeclaration(m) && isPublic(m));
-    const statics = members.filter((m) => hasModifier(m, ts.SyntaxKind.StaticKeyword));
-    const instance = members.filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword));
-    const memberDocs = (title: string, list: ts.ClassElement[]) => {
-      const documented = list
-        .map((m) => ({ m, s: checker.getSymbolAtLocation(m.name!) }))
-        .filter((x): x is { m: ts.ClassElement; s: ts.Symbol } => Boolean(x.s) && !isInternal(x.s!))
-        .sort((a, b) => byCodePoint(a.s.getName(), b.s.getName()));
-      if (!documented.length) return;
-      lines.push(`#### ${title}`, '');
-      for (const { m, s } of documented) {
-        lines.push(`##### \`${signatureOf(name, m)}\``, '', docOf(s, name), '');
-      }
-    };
-    memberDocs('Static methods', statics.filter((m) => ts.isMethodDeclaration(m)));
-    memberDocs('Properties', instance.filter((m) => ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m)));
-    memberDocs('Methods', instance.filter((m) => ts.isMethodDeclaration(m)));
-    return lines.join('\n');
-  }
-
-  function signatureOf(owner: string, m: ts.ClassElement): string {
-    const member = m.name!.getText();
-    if (ts.isMethodDeclaration(m)) {
-      const prefix = hasModifier(m, ts.SyntaxKind.StaticKeyword) ? `${owner}.` : '';
-      return `${prefix}${member}(${m.parameters.map(parameterText).join(', ')})${m.type ? `: ${m.type.getText()}` : ''}`;
-    }
-    const type = ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m) ? m.type?.getText() : undefined;
-    const readonly = ts.isGetAccessorDeclaration(m) || hasModifier(m, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
-    return `${readonly}${member}${type ? `: ${type}` : ''}`;
-  }
-
-  function interfaceSection(name: string, symbol: ts.Symbol, decl: ts.InterfaceDeclaration): string {
-    const lines = heading(name, symbol, decl);
-    const heritage = (decl.heritageClauses ?? []).map((h) => h.getText()).join(' ');
-    if (heritage) lines.push(`\`interface ${name} ${heritage}\``, '');
-    const props = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
-      .filter((p) => p.declarations?.some(inSrc) && !isInternal(p))
-      .sort((a, b) => byCodePoint(a.getName(), b.getName()));
-    if (props.length) {
-      lines.push('| Property | Type | Default | Description |', '|---|---|---|---|');
-      for (const prop of props) {
-        const pdecl = prop.declarations!.find(inSrc)! as ts.PropertySignature;
-        const optional = pdecl.questionToken ? '?' : '';
-        const type = pdecl.type ? pdecl.type.getText() : checker.typeToString(checker.getTypeOfSymbol(prop));
-        const owner = ts.isInterfaceDeclaration(pdecl.parent) && pdecl.parent.name.text !== name ? ` (from \`${pdecl.parent.name.text}\`)` : '';
-        const dflt = tagOf(prop, 'default');
-        if (optional && dflt === undefined && name.endsWith('Props')) missingDefaults.push(`${name}.${prop.getName()}`);
-        lines.push(`| \`${prop.getName()}${optional}\` | \`${cell(type)}\` | ${defaultCell(dflt, Boolean(optional))} | ${cell(docOf(prop, name))}${owner} |`);
-      }
-      lines.push('');
-    }
-    return lines.join('\n');
-  }
-
-  function enumSection(name: string, symbol: ts.Symbol, decl: ts.EnumDeclaration): string {
-    const lines = heading(name, symbol, decl);
-    lines.push('| Member | Value | Description |', '|---|---|---|');
-    for (const member of decl.members) {
-      const s = checker.getSymbolAtLocation(member.name)!;
-      lines.push(`| \`${name}.${member.name.getText()}\` | \`${member.initializer ? cell(member.initializer.getText()) : ''}\` | ${cell(docOf(s, name))} |`);
-    }
-    lines.push('');
-    return lines.join('\n');
-  }
-
-  function aliasSection(name: string, symbol: ts.Symbol, decl: ts.TypeAliasDeclaration): string {
-    return [...heading(name, symbol, decl), '```ts', `type ${name} = ${decl.type.getText()}`, '```', ''].join('\n');
-  }
-
-  const byName = (a: Entry, b: Entry) => byCodePoint(a.name, b.name);
-  const groups: [string, Entry[]][] = [
-    ['Constructs', classes.sort(byName)],
-    ['Props and interfaces', interfaces.sort(byName)],
-    ['Enums', enums.sort(byName)],
-    ['Types', aliases.sort(byName)],
-  ];
+function page(groups: ReadonlyMap<Group, Entry[]>): string {
+  const filled = GROUPS.map((g) => [g, [...groups.get(g)!].sort((a, b) => byCodePoint(a.name, b.name))] as const).filter(([, e]) => e.length);
   const out: string[] = [
     '<!-- generated by `npm run docs` from the JSDoc of what src/index.ts exports: do not edit -->',
     '# API reference: cdktf-reseller-hosting',
@@ -164,18 +60,132 @@ export function buildApiReference(root: string): ApiReference {
     "The constructs and their props, as `import { ... } from 'cdktf-reseller-hosting'` offers them. " +
       'Which Terraform resources they become: [the provider docs](../index.md).',
     '',
+    ...filled.map(([title, entries]) => `- **${title}**: ${entries.map((e) => `[${e.name}](#${anchor(e.name)})`).join(', ')}`),
+    '',
   ];
-  for (const [title, entries] of groups) {
-    if (!entries.length) continue;
-    out.push(`- **${title}**: ${entries.map((e) => `[${e.name}](#${anchor(e.name)})`).join(', ')}`);
+  for (const [title, entries] of filled) out.push(`## ${title}`, '', ...entries.flatMap((e) => [e.text.trimEnd(), '']));
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+/** Reads the sections of exported symbols, and notes what lacks JSDoc or `@default`. */
+class ApiReader {
+  readonly undocumented: string[] = [];
+  readonly missingDefaults: string[] = [];
+  /** The compiler names files with forward slashes on every platform. */
+  private readonly srcDir: string;
+
+  constructor(private readonly root: string, readonly checker: ts.TypeChecker) {
+    this.srcDir = `${join(root, 'src').split(sep).join('/')}/`;
   }
-  out.push('');
-  for (const [title, entries] of groups) {
-    if (!entries.length) continue;
-    out.push(`## ${title}`, '');
-    for (const e of entries) out.push(e.text.trimEnd(), '');
+
+  section(exported: ts.Symbol): { group: Group; entry: Entry } | undefined {
+    const name = exported.getName();
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(exported) : exported;
+    const decl = symbol.declarations?.[0];
+    if (!decl) return undefined;
+    if (ts.isClassDeclaration(decl)) return { group: 'Constructs', entry: { name, text: this.classSection(name, symbol, decl) } };
+    if (ts.isInterfaceDeclaration(decl)) return { group: 'Props and interfaces', entry: { name, text: this.interfaceSection(name, symbol, decl) } };
+    if (ts.isEnumDeclaration(decl)) return { group: 'Enums', entry: { name, text: this.enumSection(name, symbol, decl) } };
+    if (ts.isTypeAliasDeclaration(decl)) return { group: 'Types', entry: { name, text: this.aliasSection(name, symbol, decl) } };
+    return undefined;
   }
-  return { files: new Map([[API_REFERENCE_PATH, `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`]]), undocumented: [...new Set(undocumented)].sort(), missingDefaults: missingDefaults.sort() };
+
+  private inSrc = (node: ts.Node): boolean => node.getSourceFile().fileName.startsWith(this.srcDir);
+
+  private docOf(symbol: ts.Symbol, owner: string): string {
+    const text = ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim();
+    if (!text) this.undocumented.push(owner ? `${owner}.${symbol.getName()}` : symbol.getName());
+    return text;
+  }
+
+  private tagOf(symbol: ts.Symbol, tag: string): string | undefined {
+    const found = symbol.getJsDocTags(this.checker).find((t) => t.name === tag);
+    return found ? ts.displayPartsToString(found.text).trim() : undefined;
+  }
+
+  private isInternal(symbol: ts.Symbol): boolean {
+    return symbol.getJsDocTags(this.checker).some((t) => t.name === 'internal');
+  }
+
+  private heading(name: string, symbol: ts.Symbol, decl: ts.Node): string[] {
+    const source = relative(this.root, decl.getSourceFile().fileName).split(sep).join('/');
+    return [`### ${name}`, '', `<sub>Declared in \`${source}\`.</sub>`, '', this.docOf(symbol, ''), ''];
+  }
+
+  private classSection(name: string, symbol: ts.Symbol, decl: ts.ClassDeclaration): string {
+    const lines = this.heading(name, symbol, decl);
+    const heritage = (decl.heritageClauses ?? []).map((h) => h.getText()).join(' ');
+    const abstract = hasModifier(decl, ts.SyntaxKind.AbstractKeyword) ? 'abstract ' : '';
+    if (heritage || abstract) lines.push(`\`${abstract}class ${name}${heritage ? ` ${heritage}` : ''}\``, '');
+    const ctor = decl.members.find(ts.isConstructorDeclaration);
+    if (ctor) {
+      lines.push(abstract ? '#### Initializer (of a subclass, through `super`)' : '#### Initializer', '',
+        '```ts', `new ${name}(${ctor.parameters.map(parameterText).join(', ')})`, '```', '');
+    }
+    const members = decl.members.filter((m) => m.name && !ts.isConstructorDeclaration(m) && isPublic(m));
+    const isStatic = (m: ts.ClassElement) => hasModifier(m, ts.SyntaxKind.StaticKeyword);
+    lines.push(
+      ...this.memberDocs(name, 'Static methods', members.filter((m) => isStatic(m) && ts.isMethodDeclaration(m))),
+      ...this.memberDocs(name, 'Properties', members.filter((m) => !isStatic(m) && (ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m)))),
+      ...this.memberDocs(name, 'Methods', members.filter((m) => !isStatic(m) && ts.isMethodDeclaration(m))),
+    );
+    return lines.join('\n');
+  }
+
+  private memberDocs(owner: string, title: string, members: ts.ClassElement[]): string[] {
+    const documented = members
+      .map((m) => ({ m, s: this.checker.getSymbolAtLocation(m.name!) }))
+      .filter((x): x is { m: ts.ClassElement; s: ts.Symbol } => Boolean(x.s) && !this.isInternal(x.s!))
+      .sort((a, b) => byCodePoint(a.s.getName(), b.s.getName()));
+    if (!documented.length) return [];
+    return [`#### ${title}`, '', ...documented.flatMap(({ m, s }) => [`##### \`${signatureOf(owner, m)}\``, '', this.docOf(s, owner), ''])];
+  }
+
+  private interfaceSection(name: string, symbol: ts.Symbol, decl: ts.InterfaceDeclaration): string {
+    const lines = this.heading(name, symbol, decl);
+    const heritage = (decl.heritageClauses ?? []).map((h) => h.getText()).join(' ');
+    if (heritage) lines.push(`\`interface ${name} ${heritage}\``, '');
+    // Inherited props declared in src/ too (absent, protect); those of `constructs` (node) are its own reference's.
+    const props = this.checker.getPropertiesOfType(this.checker.getDeclaredTypeOfSymbol(symbol))
+      .filter((p) => p.declarations?.some(this.inSrc) && !this.isInternal(p))
+      .sort((a, b) => byCodePoint(a.getName(), b.getName()));
+    if (!props.length) return lines.join('\n');
+    lines.push('| Property | Type | Default | Description |', '|---|---|---|---|');
+    for (const prop of props) {
+      const pdecl = prop.declarations!.find(this.inSrc)! as ts.PropertySignature;
+      const optional = Boolean(pdecl.questionToken);
+      const type = pdecl.type ? pdecl.type.getText() : this.checker.typeToString(this.checker.getTypeOfSymbol(prop));
+      const from = ts.isInterfaceDeclaration(pdecl.parent) && pdecl.parent.name.text !== name ? ` (from \`${pdecl.parent.name.text}\`)` : '';
+      const dflt = this.tagOf(prop, 'default');
+      if (optional && dflt === undefined && name.endsWith('Props')) this.missingDefaults.push(`${name}.${prop.getName()}`);
+      lines.push(`| \`${prop.getName()}${optional ? '?' : ''}\` | \`${cell(type)}\` | ${defaultCell(dflt, optional)} | ${cell(this.docOf(prop, name))}${from} |`);
+    }
+    return [...lines, ''].join('\n');
+  }
+
+  private enumSection(name: string, symbol: ts.Symbol, decl: ts.EnumDeclaration): string {
+    const lines = [...this.heading(name, symbol, decl), '| Member | Value | Description |', '|---|---|---|'];
+    for (const member of decl.members) {
+      const value = member.initializer ? cell(member.initializer.getText()) : '';
+      lines.push(`| \`${name}.${member.name.getText()}\` | \`${value}\` | ${cell(this.docOf(this.checker.getSymbolAtLocation(member.name)!, name))} |`);
+    }
+    return [...lines, ''].join('\n');
+  }
+
+  private aliasSection(name: string, symbol: ts.Symbol, decl: ts.TypeAliasDeclaration): string {
+    return [...this.heading(name, symbol, decl), '```ts', `type ${name} = ${decl.type.getText()}`, '```', ''].join('\n');
+  }
+}
+
+function signatureOf(owner: string, m: ts.ClassElement): string {
+  const member = m.name!.getText();
+  if (ts.isMethodDeclaration(m)) {
+    const prefix = hasModifier(m, ts.SyntaxKind.StaticKeyword) ? `${owner}.` : '';
+    return `${prefix}${member}(${m.parameters.map(parameterText).join(', ')})${m.type ? `: ${m.type.getText()}` : ''}`;
+  }
+  const type = ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m) ? m.type?.getText() : undefined;
+  const readonly = ts.isGetAccessorDeclaration(m) || hasModifier(m, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
+  return `${readonly}${member}${type ? `: ${type}` : ''}`;
 }
 
 /**
