@@ -118,7 +118,7 @@ export class HostingPackage extends ManagedObject implements IHostingPackage {
     };
     this.manage({
       spec,
-      parent: server && { field: 'cloudServer', what: 'cloud server', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
+      parent: server && { field: 'cloudServer', what: 'cloud server', referBy: 'ManagedCloudServer.fromHostName', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
       claims: () => this.claims(props),
       after: user ? [{ field: 'stackUser', construct: user }] : undefined,
     }, (p) => {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { ITerraformDependable, LocalExecProvisioner, TerraformStack } from './cdk';
 import { Construct, IConstruct } from 'constructs';
-import { ENV, HandlerCommand, identityOf, settingsOf } from '../../protocol';
+import { definitionOf, ENV, HandlerCommand, identityOf, settingsOf } from '../../protocol';
 import { CarrierResourceType } from './carrier';
 import { logicalIdOf, validateCommon } from './engines/common';
 import type { ObjectRequest, ParentLink, SynthesizedObject } from './engines/engine';
@@ -90,9 +90,10 @@ export class RemoteObject implements SynthesizedObject {
       }),
     ];
     // The outgoing settings tell `ensure` what it replaces: whether the password
-    // version changed (a customer's own password is kept otherwise), and for a cloud
-    // server that it exists already (so a missing one is reported, not re-ordered).
-    if (password || spec.kind === 'cloud-server') {
+    // version changed (a customer's own password is kept otherwise), and for a kind whose
+    // create is a charged order (a cloud server) that it exists already (so a missing one
+    // is reported, not ordered again).
+    if (password || definitionOf(spec.kind).lifecycle?.orderCharges) {
       provisioners.push({ ...this.provisioner(handler, 'retire-settings', { [ENV.spec]: `\${jsonencode(${self})}` }, false), when: 'destroy' });
     }
     this.settingsResource = this.carrier('Settings', `${this.logicalId}_settings`, settings, provisioners, {
