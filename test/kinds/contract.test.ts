@@ -118,7 +118,8 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
   let tf: string;
   let dir: string;
   const env = { RESELLER_API_KEY: API_KEY, TF_VAR_password: PASSWORD, RESELLER_POLL_INTERVAL_MS: '50' };
-  const run = (args: string[], codes = [0]) => terraform(tf, [...args, '-input=false', '-no-color'], dir, env, codes);
+  /** `terraform <command> -input=false -no-color <positional...>`. */
+  const run = (command: string[], codes = [0], positional: string[] = []) => terraform(tf, [...command, '-input=false', '-no-color', ...positional], dir, env, codes);
   const name = (def: AnyKindDefinition) => def.kind.replace(/-/g, '_');
 
   beforeAll(async () => {
@@ -175,8 +176,8 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
   each('import: %s by its import id finds the object, and the next plan neither creates nor replaces it', async (kind) => {
     const def = definitionOf(kind);
     const address = `${def.resourceType}.${name(def)}`;
-    await run(['state', 'rm', address]);
-    const imported = await run(['import', address, FIXTURES[kind].importId]);
+    await terraform(tf, ['state', 'rm', '-no-color', address], dir, env);
+    const imported = await run(['import'], [0], [address, FIXTURES[kind].importId]);
     expect(imported.stdout).toContain('Import successful!');
     const plan = await run(['plan'], [0]);
     expect(plan.stdout).not.toMatch(/will be created|must be replaced|will be destroyed/);

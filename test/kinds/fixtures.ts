@@ -1,4 +1,4 @@
-import type { TerraformStack } from 'cdktf';
+import { TerraformStack, TerraformVariable } from 'cdktf';
 import { Forwarder, HostingPackage, Mailbox, ManagedCloudServer, StackUser } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
@@ -56,6 +56,7 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     outOfBand: (client, liveId) => client.updateMailbox('example-kinds.com', 'www.example-kinds.com', { id: liveId, receive: false }),
     declare: (stack) => new Mailbox(stack, 'info', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), domain: 'www.example-kinds.com', localPart: 'Info', passwordVersion: 1,
+      password: new TerraformVariable(stack, 'password', { type: 'string', sensitive: true }).value,
     }),
   },
   forwarder: {
