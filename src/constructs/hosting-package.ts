@@ -191,8 +191,6 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
       }
     }
   }
-
-  // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
 }
 
 class PackageReference extends ObjectReference implements IHostingPackage {
