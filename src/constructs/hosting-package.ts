@@ -118,7 +118,7 @@ export class HostingPackage extends ManagedObject implements IHostingPackage {
     };
     this.manage({
       spec,
-      parent: server && { field: 'cloudServer', what: 'cloud server', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
+      parent: server && { field: 'cloudServer', what: 'cloud server', referBy: 'ManagedCloudServer.fromHostName', construct: server, objectId: server.objectId, isAbsent: server.isAbsent },
       claims: () => this.claims(props),
       after: user ? [{ field: 'stackUser', construct: user }] : undefined,
     }, (p) => {
@@ -191,8 +191,6 @@ function validatePackage(p: Problems, props: HostingPackageProps): void {
       }
     }
   }
-
-  // A package on a cloud server takes no type (spec 4.6: the server decides); one on the account needs one.
 }
 
 class PackageReference extends ObjectReference implements IHostingPackage {

@@ -58,7 +58,7 @@ export async function runDriftCli(argv: string[], io: CommandIo = processIo()): 
       cwd: io.cwd,
       onLine: progress,
       onBeforeFix: (before) => {
-        if (!json) io.stdout(`${renderTable(before)}\nFixing the drifted objects with the handler's reconcilers:\n`);
+        if (!json) io.stdout(`${renderTable(before)}\nFixing the drifted objects with the core's ensure and remove:\n`);
       },
     });
     const doc = result.document;

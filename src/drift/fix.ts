@@ -1,6 +1,6 @@
 import type { Connection, ResellerClient } from '../client';
 import { ApiError } from '../client';
-import { ENV, Identity, identityOf, Kind, kindOrder, MailboxSpec } from '../protocol';
+import { definitionOf, ENV, Identity, identityOf, Kind, kindOrder } from '../protocol';
 import {
   accountScope, createContext, defaultStoreDir, FileStore, ReconcileContext, ReconcileError, reconcile, remove, timingFromEnv,
 } from '../reconcile';
@@ -75,11 +75,13 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
     );
   }
   let password: string | undefined;
-  if (spec.kind === 'mailbox' && report.status === 'missing') {
-    const sources = passwordSources(spec as MailboxSpec, desired.passwordVariable);
+  const def = definitionOf(spec.kind);
+  // A kind with a write-only secret (a mailbox's password) cannot be created without it.
+  if (def.fields.some((f) => f.role === 'write-only') && report.status === 'missing') {
+    const sources = passwordSources(spec as { passwordEnv?: string }, desired.passwordVariable);
     password = sources.lookup.map((name) => options.env[name]).find((value) => !!value);
     if (!password) {
-      return skip(`a missing mailbox cannot be created without its password: set ${sources.named.join(' or ')} and run drift --fix again`);
+      return skip(`a missing ${def.label} cannot be created without its password: set ${sources.named.join(' or ')} and run drift --fix again`);
     }
   }
   return run(base, name, 'ensure', options, password, (ctx) => reconcile(ctx, spec));
@@ -90,7 +92,7 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
  * variable its `passwordEnv` names, else `TF_VAR_<name>` of the Terraform variable its
  * provisioner reads; `RESELLER_MAILBOX_PASSWORD` last, for every mailbox (as before).
  */
-function passwordSources(mailbox: MailboxSpec, variable: string | undefined): { lookup: string[]; named: string[] } {
+function passwordSources(mailbox: { readonly passwordEnv?: string }, variable: string | undefined): { lookup: string[]; named: string[] } {
   if (mailbox.passwordEnv) return { lookup: [mailbox.passwordEnv, ENV.password], named: [mailbox.passwordEnv, ENV.password] };
   const own = variable ? [`TF_VAR_${variable}`] : [];
   return { lookup: [...own, ENV.password], named: [ENV.password, ...own] };
@@ -131,8 +133,9 @@ async function run(
     options.onLine?.(`  failed: ${message}`);
     return { ...base, action, outcome: 'failed', message, log };
   }
-  if (action === 'remove' && base.kind === 'cloud-server') {
-    return { ...base, action, outcome: 'skipped', message: 'retained: the API cannot cancel cloud servers; cancel it in the control panel', log };
+  const def = base.kind ? definitionOf(base.kind) : undefined;
+  if (action === 'remove' && def?.lifecycle?.cannotDelete) {
+    return { ...base, action, outcome: 'skipped', message: `retained: the API cannot cancel ${def.label}s; cancel it in the control panel`, log };
   }
   return { ...base, action, outcome: 'fixed', message: log[log.length - 1] ?? 'done', log };
 }

@@ -1,5 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { Kind } from '../protocol';
+import { definitionOf } from '../protocol';
 import { runDrift, DriftOptions } from './drift';
 import { CommandError } from './io';
 
@@ -29,14 +31,9 @@ export interface StackImportBlocks {
   readonly missing: string[];
 }
 
-/**
- * The import id: the natural key; for mail on another domain of its package than the
- * primary one, `package/local@domain` (the package is then not the mail domain's name).
- */
-function importIdOf(o: { kind: string | null; key: string | null; placement: string | null }): string {
-  const key = o.key!;
-  const mail = o.kind === 'mailbox' || o.kind === 'forwarder';
-  return mail && o.placement && o.placement !== key.slice(key.lastIndexOf('@') + 1) ? `${o.placement}/${key}` : key;
+/** The import id of a reported object: its definition's `formatImportId` (the inverse of the provider's import parsing). */
+function importIdOf(o: { kind: Kind | null; key: string | null; placement: string | null }): string {
+  return definitionOf(o.kind!).formatImportId({ kind: o.kind!, key: o.key!, placement: o.placement ?? '', parent: '' });
 }
 
 export async function writeImportBlocks(options: Pick<DriftOptions, 'out' | 'stack' | 'env' | 'cwd' | 'client'>): Promise<StackImportBlocks[]> {

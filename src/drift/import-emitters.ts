@@ -298,3 +298,6 @@ function emitForwarder(e: Emitter, local: string, entries: ForwarderEntry[], { d
 function userNumber(ref: string): number {
   return Number(ref.slice(ref.indexOf(':') + 1));
 }
+
+/** The sections of the generated stack, in order: each a kind's emitter (packages write their mail). */
+export const SECTIONS: ReadonlyArray<(e: Emitter) => void> = [emitUsers, emitCloudServers, emitPackages];

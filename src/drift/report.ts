@@ -1,4 +1,4 @@
-import { kindLabel } from '../protocol';
+import { definitionOf, Kind, kindLabel } from '../protocol';
 import type { Comparison, ObjectReport, ObjectStatus, UnmanagedObject } from './compare';
 import { DRIFT_STATUSES } from './compare';
 import type { FixAction } from './fix';
@@ -124,9 +124,10 @@ export function renderTable(doc: Omit<DriftDocument, 'fix'>, options: { heading?
   return `${lines.join('\n')}\n`;
 }
 
-/** A provider-engine object whose drift `terraform apply` repairs (a cloud server cannot be changed; an absent one is not in the state). */
-function byPlainApply(o: { address: string; kind: string | null; status: string }): boolean {
-  return o.address.startsWith('reseller_') && o.kind !== 'cloud-server' && o.status !== 'still-present';
+/** A provider-engine object whose drift `terraform apply` repairs (not one fixed after create, like a cloud server; an absent one is not in the state). */
+function byPlainApply(o: { address: string; kind: Kind | null; status: string }): boolean {
+  const fixed = o.kind ? definitionOf(o.kind).lifecycle?.fixedAfterCreate : false;
+  return o.address.startsWith('reseller_') && !fixed && o.status !== 'still-present';
 }
 
 export function summaryLine(s: DriftSummary): string {

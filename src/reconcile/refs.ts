@@ -121,14 +121,7 @@ export async function retryWithFreshRefs<R>(
 }
 
 /** A package type by numeric id or by name (case-insensitive), in a list already read. */
-export function resolveTypeIn(types: readonly PackageType[], wanted: string | number): PackageType | undefined {
+function resolveTypeIn(types: readonly PackageType[], wanted: string | number): PackageType | undefined {
   const byId = typeof wanted === 'number' || /^[0-9]+$/.test(String(wanted));
   return types.find((t) => (byId ? t.id === Number(wanted) : t.label.toLowerCase() === String(wanted).trim().toLowerCase()));
-}
-
-/** A user ref, from `stack-user:N` (checked to exist) or `{ email }`, in a user list already read. */
-export function resolveUserIn(users: UserList, ref: StackUserRef): string | undefined {
-  if (typeof ref === 'string') return users.contact[ref] ? ref : undefined;
-  const wanted = ref.email.trim().toLowerCase();
-  return Object.entries(users.contact).find(([, c]) => c.email.trim().toLowerCase() === wanted)?.[0];
 }

@@ -1,3 +1,5 @@
+import { TerraformStack, TerraformVariable } from 'cdktf';
+import { Forwarder, HostingPackage, Mailbox, ManagedCloudServer, StackUser } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -17,6 +19,8 @@ export interface KindFixture<K extends Kind> {
   readonly importId: string;
   /** Changes the live object outside the core (absent: nothing of it can be changed through the API). */
   outOfBand?(client: ResellerClient, liveId: string): Promise<void>;
+  /** Declares `spec` with the kind's construct (parents referred to by name), for the constructs' check. */
+  declare(stack: TerraformStack): void;
 }
 
 const PATH = 'contract';
@@ -28,10 +32,12 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
       periodMonths: 1, branded: false, timeoutMinutes: 30,
     },
     importId: 'contract.example-kinds.com',
+    declare: (stack) => new ManagedCloudServer(stack, 'server', { hostName: 'Contract.Example-Kinds.com', provider: CloudProvider.NATIVE, spec: 'small', zone: 'dc_location-uk' }),
   },
   'stack-user': {
     spec: { kind: 'stack-user', path: `${PATH}/user`, email: 'Owner@Example-Kinds.com', personName: 'Contract Owner' },
     importId: 'owner@example-kinds.com',
+    declare: (stack) => new StackUser(stack, 'user', { email: 'Owner@Example-Kinds.com', personName: 'Contract Owner' }),
   },
   package: {
     spec: {
@@ -41,12 +47,17 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     change: { enabled: false, extraDomainNames: ['www.example-kinds.com', 'shop.example-kinds.com'] },
     importId: 'example-kinds.com',
     outOfBand: (client, liveId) => client.packages.setEnabled(Number(liveId), false),
+    declare: (stack) => new HostingPackage(stack, 'site', { domainName: 'Example-Kinds.com', extraDomainNames: ['www.example-kinds.com'], packageType: 'Linux Starter', label: 'Contract' }),
   },
   mailbox: {
     spec: { kind: 'mailbox', path: `${PATH}/info`, packageDomain: 'example-kinds.com', domain: 'www.example-kinds.com', localPart: 'Info', send: true, receive: true, passwordVersion: 1 },
     change: { send: false },
     importId: 'example-kinds.com/info@www.example-kinds.com',
     outOfBand: (client, liveId) => client.mail.updateMailbox('example-kinds.com', 'www.example-kinds.com', { id: liveId, receive: false }),
+    declare: (stack) => new Mailbox(stack, 'info', {
+      package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), domain: 'www.example-kinds.com', localPart: 'Info', passwordVersion: 1,
+      password: new TerraformVariable(stack, 'password', { type: 'string', sensitive: true }).value,
+    }),
   },
   forwarder: {
     spec: { kind: 'forwarder', path: `${PATH}/sales`, packageDomain: 'example-kinds.com', domain: 'example-kinds.com', localPart: 'sales', remote: 'team@example.org' },
@@ -55,6 +66,7 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     outOfBand: async (client) => {
       await client.mail.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
     },
+    declare: (stack) => new Forwarder(stack, 'sales', { package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), localPart: 'sales', remote: 'team@example.org' }),
   },
 };
 

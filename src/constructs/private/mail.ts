@@ -31,7 +31,7 @@ export class MailAddress {
     this.localPart = canonLocalPart(props.localPart);
     this.domain = canonDomain(props.domain ?? pkg?.domainName);
     this.packageDomain = pkg?.domainName;
-    this.parent = { field: 'package', what: 'package', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false };
+    this.parent = { field: 'package', what: 'package', referBy: 'HostingPackage.fromDomainName', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false };
   }
 
   /** `local@domain` when both parts are literal and valid, else undefined. */

@@ -132,6 +132,7 @@ export function reviewPlan(plan: unknown): Review {
  */
 function classifyProvider(rc: ResourceChange, configured: Set<string> | undefined): ReviewItem | undefined {
   const kind = kindOfType(rc.type)!;
+  const words = lifecycleWords(kind);
   const oldKey = naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address;
   const make = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
     kind, key: oldKey, address: rc.address, changes: [], category, change, summary: `${kindLabel(kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
@@ -153,26 +154,22 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   }
   if (isCreate(rc.actions)) {
     const key = naturalKeyOf(rc.type, rc.after) ?? oldKey;
-    return make('created', kind === 'cloud-server' ? 'is ordered (the account is charged)' : 'is created', { key });
+    return make('created', words.created, { key });
   }
   if (isDelete(rc.actions)) {
     const removedFromCode = rc.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(rc.address.replace(/\[[^\]]*\]$/, '')));
     const why = removedFromCode ? 'its construct was removed from the code' : 'declared absent';
-    if (kind === 'cloud-server') {
-      return make('retained', `is retained (${why}; the API cannot cancel servers): it is removed from the state, keeps running and billing; cancel it in the control panel if it is no longer needed`);
+    if (words.cannotDelete) {
+      return make('retained', `is retained (${why}; ${words.cannotDelete}): it is removed from the state, keeps running and billing; cancel it in the control panel if it is no longer needed`);
     }
-    return make('destructive', `is DELETED (${why})${kind === 'package' ? ', with its mail' : ''}`);
+    return make('destructive', `is DELETED (${why})${words.deletes}`);
   }
   if (isReplace(rc.actions)) {
     const cause = replacementCause(rc, rc.replacePaths);
     const newKey = naturalKeyOf(rc.type, rc.after);
     const changedKey = newKey && newKey !== oldKey ? newKey : undefined;
     const reason = cause.length ? `${cause.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ')} forces it` : 'replacement was requested';
-    const change =
-      kind === 'cloud-server'
-        ? `is REPLACED (${reason}): the old server is retained (the API cannot cancel servers) and a new one${changedKey ? ` ${changedKey}` : ''} is ordered (charged)`
-        : `is REPLACED: deleted${changedKey ? `, then ${changedKey} created` : ', then created again'} (${reason})`;
-    return make('destructive', change, { newKey: changedKey, changes: cause.map((c) => ({ field: c.field, before: c.before, after: c.after })) });
+    return make('destructive', words.replaced(reason, changedKey), { newKey: changedKey, changes: cause.map((c) => ({ field: c.field, before: c.before, after: c.after })) });
   }
   if (rc.actions.includes('update')) {
     const list = updates();
@@ -212,6 +209,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   const id = identityOf(object)!;
   const oldKey = typeof before?.key === 'string' ? before.key : id.key;
   const base = { kind: id.kind, key: oldKey, address: object.base, changes: [] as FieldChange[] };
+  const words = lifecycleWords(id.kind);
 
   const item = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
     ...base, category, change, summary: `${kindLabel(id.kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
@@ -219,15 +217,15 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
 
   if (isCreate(object.actions)) {
     const key = typeof after?.key === 'string' ? after.key : id.key;
-    return item('created', id.kind === 'cloud-server' ? 'is ordered (the account is charged)' : 'is created', { key });
+    return item('created', words.created, { key });
   }
 
   if (isDelete(object.actions)) {
     const removedFromCode = object.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(object.base));
-    if (id.kind === 'cloud-server') {
+    if (words.cannotDelete) {
       return item(
         'retained',
-        'is retained (the API cannot cancel servers): it keeps running and billing, ' +
+        `is retained (${words.cannotDelete}): it keeps running and billing, ` +
           `unmanaged${removedFromCode ? ' (its construct was removed from the code)' : ''}; cancel it in the control panel if it is no longer needed`,
       );
     }
@@ -245,7 +243,8 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
     const identityChanges = identityDiff(object);
     const newKey = typeof after?.key === 'string' && after.key !== oldKey ? after.key : undefined;
     const changed = (field: string) => identityChanges.some((c) => c.field === field);
-    const parent = id.kind === 'package' ? 'cloud server' : 'package';
+    const parentKind = definitionOf(id.kind).parent?.kind;
+    const parent = parentKind ? kindLabel(parentKind as Kind) : 'parent';
     const placement = typeof before?.placement === 'string' && before.placement ? ` ${before.placement}` : '';
     const reason = changed('parent')
       ? `its ${parent}${placement} is replaced`
@@ -254,11 +253,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
         : changed('key')
           ? `its ${definitionOf(id.kind).keyName} changes`
           : 'replacement was requested';
-    const change =
-      id.kind === 'cloud-server'
-        ? `is REPLACED (${reason}): the old server is retained (the API cannot cancel servers) and a new one${newKey ? ` ${newKey}` : ''} is ordered (charged)`
-        : `is REPLACED: deleted${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`;
-    return item('destructive', change, { newKey, changes: identityChanges.filter((c) => c.field !== 'parent') });
+    return item('destructive', words.replaced(reason, newKey), { newKey, changes: identityChanges.filter((c) => c.field !== 'parent') });
   }
 
   // The object stays: look at its settings and password resources.
@@ -287,6 +282,22 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
     changes: settingsChanges,
     passwordRotation: rotation,
   });
+}
+
+/** What review says of a kind's creates, deletes and replaces: its definition's lifecycle in words. */
+function lifecycleWords(kind: Kind) {
+  const def = definitionOf(kind);
+  const life = def.lifecycle ?? {};
+  const noun = def.shortLabel ?? def.label;
+  const cannotDelete = life.cannotDelete ? `the API cannot cancel ${noun}s` : undefined;
+  return {
+    created: life.orderCharges ? 'is ordered (the account is charged)' : 'is created',
+    cannotDelete,
+    deletes: life.deletes ? `, with ${life.deletes}` : '',
+    replaced: (reason: string, newKey: string | undefined) => (cannotDelete
+      ? `is REPLACED (${reason}): the old ${noun} is retained (${cannotDelete}) and a new one${newKey ? ` ${newKey}` : ''} is ${life.orderCharges ? 'ordered (charged)' : 'created'}`
+      : `is REPLACED: deleted${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`),
+  };
 }
 
 /** Identity triggers that change (key, placement, parent), as display text. */

@@ -1,4 +1,4 @@
-import { DEFINITIONS, definitionOfResourceType, FieldDefinition, Kind, KindDefinition, kindLabel } from '../../protocol';
+import { AnyKindDefinition, DEFINITIONS, definitionOfResourceType, FieldDefinition, identityOfAttributes, Kind, kindLabel } from '../../protocol';
 import { asObject, JsonObject, ResourceChange } from './plan';
 
 /**
@@ -23,25 +23,9 @@ export interface AttributeChange {
   readonly sensitive?: boolean;
 }
 
-/** Domain words for fields whose name alone would read oddly. */
-const WORDS: Record<string, string> = {
-  remote: 'target',
-  packageDomain: 'package',
-  localPart: 'local part',
-  domainName: 'primary domain',
-  hostName: 'host name',
-  cloudServer: 'cloud server',
-  extraDomainNames: 'extra domain names',
-  packageType: 'package type',
-  stackUser: 'control-panel user',
-  personName: 'person name',
-  documentRoots: 'document roots',
-  provider: 'cloud provider',
-  spec: 'size',
-};
-
-export function wordsOf(field: string): string {
-  return WORDS[field] ?? field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+/** What review calls a field: its definition's words, else its name in words. */
+export function wordsOf(field: FieldDefinition): string {
+  return field.words ?? field.name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 }
 
 interface BoundField {
@@ -49,7 +33,7 @@ interface BoundField {
   readonly attribute: string;
 }
 
-function fieldsOf(def: KindDefinition): BoundField[] {
+function fieldsOf(def: AnyKindDefinition): BoundField[] {
   return def.fields.filter((f) => !f.carrierOnly).map((field) => ({ field, attribute: field.attribute }));
 }
 
@@ -59,27 +43,14 @@ export function kindOfType(type: string): Kind | undefined {
 
 /**
  * The natural key of a provider resource's values: its `id` attribute (the provider sets
- * it to the natural key), else the identity attributes as the definition builds the key.
+ * it to the natural key), else the identity the definition derives from the attributes.
  */
 export function naturalKeyOf(type: string, values: unknown): string | undefined {
   const v = asObject(values);
   const def = definitionOfResourceType(type);
   if (!v || !def) return undefined;
   if (typeof v.id === 'string' && v.id) return v.id;
-  const text = (attr: string) => (typeof v[attr] === 'string' && v[attr] ? (v[attr] as string) : undefined);
-  switch (def.kind) {
-    case 'package':
-      return text('domain_name');
-    case 'cloud-server':
-      return text('host_name');
-    case 'stack-user':
-      return text('email')?.toLowerCase();
-    default: {
-      const local = text('local_part');
-      const domain = text('domain') ?? text('package');
-      return local && domain ? `${local}@${domain}`.toLowerCase() : undefined;
-    }
-  }
+  return identityOfAttributes(def, v)?.key;
 }
 
 /** Display text of one attribute value. */
@@ -118,7 +89,7 @@ export function attributeChanges(
     if (field.role === 'write-only' || field.role === 'computed' || !roles.includes(field.role)) continue;
     const unknown = unknownIn(rc.afterUnknown, attribute);
     if (!unknown && same(before[attribute], after[attribute])) continue;
-    const words = wordsOf(field.name);
+    const words = wordsOf(field);
     if (sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)) {
       out.push({ field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true });
     } else {

@@ -66,6 +66,7 @@ export function checkCloudServer(raw: CloudServerSpec, path: string = raw.path):
 export const cloudServerDefinition = {
   kind: 'cloud-server',
   label: 'cloud server',
+  shortLabel: 'server',
   description: 'A managed cloud server, found by its host name. The API cannot cancel one: destroying it only removes it from state.',
   order: 0,
   resourceType: 'reseller_cloud_server',

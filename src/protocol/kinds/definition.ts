@@ -100,6 +100,8 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
   readonly kind: K;
   /** Human name: 'cloud server'. */
   readonly label: string;
+  /** A shorter name for sentences that already said which kind it is ('server'). @default label */
+  readonly shortLabel?: string;
   /** One sentence about the kind: the provider schema's description, docs. */
   readonly description: string;
   /** Parents before children: create in ascending order, delete in descending. */

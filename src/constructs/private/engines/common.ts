@@ -49,7 +49,7 @@ export function validateCommon(problems: Problems, input: CommonRuleInput): void
     if (parent.objectId !== undefined && TerraformStack.of(parent.construct) !== stack) {
       problems.field(
         parent.field,
-        `${parent.construct.node.path} is managed in another stack; refer to it with ${parent.what === 'package' ? 'HostingPackage.fromDomainName' : 'ManagedCloudServer.fromHostName'} instead`,
+        `${parent.construct.node.path} is managed in another stack; refer to it with ${parent.referBy} instead`,
       );
     }
     if (parent.isAbsent && !absent) {

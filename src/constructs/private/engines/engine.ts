@@ -22,6 +22,8 @@ export interface ParentLink {
   readonly field: string;
   /** What the parent is, for messages (`package`, `cloud server`). */
   readonly what: string;
+  /** How another stack refers to the parent, for messages (`HostingPackage.fromDomainName`). */
+  readonly referBy: string;
   readonly construct: IConstruct;
   /** Terraform id expression of the parent's object resource; undefined when unmanaged. */
   readonly objectId?: string;
