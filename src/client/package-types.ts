@@ -1,3 +1,4 @@
+import { limitsOfPackageType } from './assumptions';
 import type { ApiContext } from './request';
 import * as shape from './shape';
 import type { PackageType } from './types';
@@ -22,5 +23,6 @@ export function parsePackageType(value: unknown, where: string): PackageType {
     id: shape.id(entry.id, shape.at(where, 'id')),
     label: shape.string(entry.label, shape.at(where, 'label')),
     platform,
+    limits: limitsOfPackageType(entry),
   };
 }

@@ -2,6 +2,7 @@ import { DEFINITIONS, FieldDefinition, KindDefinition, ObjectSpec } from '../pro
 import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
 import { diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
+import { dataSources } from './data-sources';
 import type { ProviderModel } from './provider';
 import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from './resources/kind';
 
@@ -22,7 +23,7 @@ function toSpecValue(field: FieldDefinition, value: unknown): unknown {
 }
 
 /** Spec or live value -> attribute value. */
-function toAttributeValue(field: FieldDefinition, value: unknown): unknown {
+export function toAttributeValue(field: FieldDefinition, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'email' in value) return (value as { email: string }).email;
   if (field.type === 'string' && typeof value === 'number') return String(value);
   return value;
@@ -150,6 +151,7 @@ export function coreModel(env: NodeJS.ProcessEnv): ProviderModel {
   const conn = new Connection();
   return {
     kinds: DEFINITIONS.map((def) => bindKind(def, conn)),
+    dataSources: { sources: dataSources(), context: () => conn.ctx },
     configure: (settings) => conn.configure(settings, env),
     stop: () => {
       conn.stopped = true;

@@ -57,6 +57,8 @@ export { diffPackage, livePackageFromSummary } from './package';
 export type { LivePackage, ResolvedPackage } from './package';
 export { diffStackUser } from './stack-user';
 export { resolveTypeIn, resolveUserIn } from './refs';
+export { cloudServerBrand, listObjects, listPackageTypes, packageWebIpv4, readMailDomain } from './account';
+export type { ListedKind } from './account';
 
 /** What the core does for one kind. */
 interface KindReconciler<K extends Kind> {
