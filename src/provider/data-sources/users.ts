@@ -1,7 +1,7 @@
 import { checkEmailAddress, checkStackUserRef, userKey } from '../../protocol';
 import { listObjects, Observed } from '../../reconcile';
 import type { TfObject } from '../wire/values';
-import { DataSource, listOf, optional, ReadResult, stringArg, computed } from './data-source';
+import { ArgumentProblem, computed, DataSource, listOf, lookup, optional, ReadResult, stringArg } from './data-source';
 import { kindAttribute, kindAttributes, kindValues } from './from-kind';
 
 /** reseller_stack_user and reseller_stack_users. */
@@ -16,15 +16,15 @@ export function userDataSources(): DataSource[] {
     description: 'Reads a control-panel user the configuration does not manage, found by the e-mail of its contact record (case-insensitive) or its `user_ref`. A user that does not exist fails the plan.',
     attributes: [
       computed('id', 'string', 'The user\'s reference (`stack-user:N`).'),
-      kindAttribute('stack-user', 'email', (n, t, d) => ({ name: n, type: t, description: d, mode: 'lookup' })),
-      kindAttribute('stack-user', 'userRef', (n, t, d) => ({ name: n, type: t, description: d, mode: 'lookup' })),
+      kindAttribute('stack-user', 'email', lookup),
+      kindAttribute('stack-user', 'userRef', lookup),
       ...fields.filter((a) => !keyed.has(a.name)),
     ],
     oneOf: ['email', 'user_ref'],
     check(args) {
       const email = stringArg(args, 'email');
       const ref = stringArg(args, 'user_ref');
-      const out = [];
+      const out: ArgumentProblem[] = [];
       const e = email === undefined ? undefined : checkEmailAddress(email);
       if (e) out.push({ attribute: 'email', message: e });
       const r = ref === undefined ? undefined : checkStackUserRef(ref);
