@@ -25,7 +25,7 @@ beforeAll(async () => {
   emu = await startTestEmulator();
   dir = tempDir('data-constructs');
   api = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
-  await api.createPackage({ type: 811, domainName: 'legacy.example.com', extraDomainNames: [], label: 'Made in the control panel' });
+  await api.packages.create({ type: 811, domainName: 'legacy.example.com', extraDomainNames: [], label: 'Made in the control panel' });
 }, E2E_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -54,19 +54,19 @@ beforeAll(async () => {
   installer.installProvider(join(dir, 'terraform.d', 'plugins'));
   api = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
   // What another stack or the control panel made.
-  const owner = (await api.findUserByEmail('owner@example.com'))!;
-  legacyId = await api.createPackage({
+  const owner = (await api.users.findByEmail('owner@example.com'))!;
+  legacyId = await api.packages.create({
     type: 811, domainName: 'legacy.example.com', extraDomainNames: ['legacy.example.net'], label: 'Legacy', stackUser: owner,
   });
-  await api.createPackage({ type: 812, domainName: 'starter.example.org', extraDomainNames: [] });
-  await api.createMailbox(legacyId, 'legacy.example.com', { local: 'info', send: true, receive: true, password: 'Legacy-Passw0rd!' });
-  await api.createForwarder(legacyId, 'legacy.example.com', { local: 'sales', remote: 'team@example.org' });
-  await api.orderCloudServer({
+  await api.packages.create({ type: 812, domainName: 'starter.example.org', extraDomainNames: [] });
+  await api.mail.createMailbox(legacyId, 'legacy.example.com', { local: 'info', send: true, receive: true, password: 'Legacy-Passw0rd!' });
+  await api.mail.createForwarder(legacyId, 'legacy.example.com', { local: 'sales', remote: 'team@example.org' });
+  await api.cloudServers.order({
     configuration: { spec: 'medium', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example.com' }, periodMonths: 1, type: 'cloud-20i',
   });
   let server;
-  while (!(server = (await api.listCloudServers()).find((s) => s.name === 'web1.example.com'))) await new Promise((r) => setTimeout(r, 50));
-  await api.createPackageOnCloudServer(server.id, { domainName: 'oncloud.example.com', extraDomainNames: [] });
+  while (!(server = (await api.cloudServers.list()).find((s) => s.name === 'web1.example.com'))) await new Promise((r) => setTimeout(r, 50));
+  await api.packages.createOnCloudServer(server.id, { domainName: 'oncloud.example.com', extraDomainNames: [] });
   write({});
   await terraform(tf, ['init', '-input=false', '-no-color'], dir, env());
 }, E2E_TIMEOUT_MS);
@@ -228,7 +228,7 @@ describe('data sources of the native provider', () => {
 
   it('shares the list reads with managed resources: one package-list request for 100 package data sources', async () => {
     const domains = Array.from({ length: 100 }, (_, i) => `bulk${i}.example.com`);
-    for (const d of domains) await api.createPackage({ type: 811, domainName: d, extraDomainNames: [] });
+    for (const d of domains) await api.packages.create({ type: 811, domainName: d, extraDomainNames: [] });
     write({
       locals: { domains },
       resource: { reseller_package: { managed: { domain_name: 'managed.example.com', package_type: 'Linux Unlimited' } } },

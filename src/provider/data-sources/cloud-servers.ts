@@ -1,7 +1,7 @@
 import {
   CLOUD_PROVIDERS, CLOUD_SIZES, canonicalDomain, checkCloudProvider, checkHostName, CloudProvider, SPEC_NAMES,
 } from '../../protocol';
-import { cloudServerBrand, listObjects, Observed, ReconcileContext } from '../../reconcile';
+import { cloudServerBrand, list, Observed, ReconcileContext } from '../../reconcile';
 import type { TfObject, TfValue } from '../wire/values';
 import { computed, DataSource, listOf, numberArg, optional, ReadResult, required, stringArg } from './data-source';
 import { kindAttribute, kindAttributes, kindValues } from './from-kind';
@@ -14,7 +14,7 @@ const SERVER_EXTRAS = [
 ];
 
 async function serverValues(ctx: ReconcileContext, servers: Observed[]): Promise<TfObject[]> {
-  const packages = servers.length ? await listObjects(ctx, 'package') : [];
+  const packages = servers.length ? await list(ctx, 'package') : [];
   const domainOf = new Map(packages.map((p) => [Number(p.computed.packageId), String(p.fields.domainName)]));
   return servers.map((o) => {
     const ids = [...((o.computed.packageIds as number[] | undefined) ?? [])].sort((a, b) => a - b);
@@ -47,7 +47,7 @@ export function cloudServerDataSources(): DataSource[] {
     },
     async read(args, ctx): Promise<ReadResult> {
       const host = String(stringArg(args, 'host_name'));
-      const all = await listObjects(ctx(), 'cloud-server');
+      const all = await list(ctx(), 'cloud-server');
       const found = all.find((o) => o.fields.hostName === canonicalDomain(host));
       if (!found) return { notFound: { attribute: 'host_name', value: host, what: 'cloud server', existing: all.map((o) => String(o.fields.hostName)) } };
       const [values] = await serverValues(ctx(), [found]);
@@ -68,7 +68,7 @@ export function cloudServerDataSources(): DataSource[] {
     async read(args, ctx): Promise<ReadResult> {
       const provider = stringArg(args, 'cloud_provider');
       const zone = stringArg(args, 'zone');
-      const all = (await listObjects(ctx(), 'cloud-server'))
+      const all = (await list(ctx(), 'cloud-server'))
         .filter((o) => (provider === undefined || o.fields.provider === provider) && (zone === undefined || o.fields.zone === zone))
         .sort((a, b) => String(a.fields.hostName).localeCompare(String(b.fields.hostName)));
       return { values: { cloud_servers: await serverValues(ctx(), all), host_names: all.map((o) => String(o.fields.hostName)) } };

@@ -1,6 +1,5 @@
-import { definitionOf, FieldDefinition, Kind } from '../../protocol';
+import { attributeFieldsOf, attributeValueOf, definitionOf, FieldDefinition, Kind } from '../../protocol';
 import type { Observed } from '../../reconcile';
-import { attributeNameOf, toAttributeValue } from '../core-kinds';
 import { tfTypeOf } from '../resources/schema';
 import { attributeValue } from '../resources/values';
 import type { TfObject } from '../wire/values';
@@ -12,7 +11,7 @@ import { computed, DataAttribute } from './data-source';
  * computed facts, with the resource's attribute names, types and descriptions.
  */
 
-const readBack = (f: FieldDefinition) => !f.carrierOnly && (f.readable || f.role === 'computed');
+const readBack = (f: FieldDefinition) => f.readable || f.role === 'computed';
 
 /** A resource field's description, without what only a resource does (replacing the object when it changes). */
 function readDescription(text: string): string {
@@ -21,22 +20,22 @@ function readDescription(text: string): string {
 
 /** The read-back fields of a kind as computed attributes. */
 export function kindAttributes(kind: Kind): DataAttribute[] {
-  return definitionOf(kind).fields.filter(readBack).map((f) => computed(attributeNameOf(f), tfTypeOf(f.type), readDescription(f.description)));
+  return attributeFieldsOf(definitionOf(kind)).filter(readBack).map((f) => computed(f.attribute, tfTypeOf(f.type), readDescription(f.description)));
 }
 
 /** One field of a kind as an attribute (its name, type and description), in another mode. */
 export function kindAttribute(kind: Kind, field: string, as: (name: string, type: DataAttribute['type'], description: string) => DataAttribute = computed): DataAttribute {
   const f = definitionOf(kind).fields.find((x) => x.name === field);
   if (!f) throw new Error(`${kind} has no field ${field}`);
-  return as(attributeNameOf(f), tfTypeOf(f.type), readDescription(f.description));
+  return as(f.attribute, tfTypeOf(f.type), readDescription(f.description));
 }
 
 /** An observed object's read-back fields as attribute values (absent: null). */
 export function kindValues(observed: Observed): TfObject {
   const out: TfObject = {};
-  for (const f of definitionOf(observed.kind).fields.filter(readBack)) {
+  for (const f of attributeFieldsOf(definitionOf(observed.kind)).filter(readBack)) {
     const source = f.role === 'computed' ? observed.computed : observed.fields;
-    out[attributeNameOf(f)] = f.name in source ? attributeValue(toAttributeValue(f, source[f.name])) : null;
+    out[f.attribute] = f.name in source ? attributeValue(attributeValueOf(f, source[f.name])) : null;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { canonicalDomain, checkDomainName } from '../../protocol';
-import { listObjects, readMailDomain } from '../../reconcile';
+import { list, readMailDomain } from '../../reconcile';
 import { computed, DataSource, listOf, lookup, ReadResult, required, stringArg } from './data-source';
 import { kindAttribute } from './from-kind';
 
@@ -46,7 +46,7 @@ export function mailDataSources(): DataSource[] {
     },
     async read(args, ctx): Promise<ReadResult> {
       const wanted = canonicalDomain(String(stringArg(args, 'package')));
-      const packages = await listObjects(ctx(), 'package');
+      const packages = await list(ctx(), 'package');
       const names = (o: (typeof packages)[number]) => [String(o.fields.domainName), ...((o.fields.extraDomainNames as string[] | undefined) ?? [])];
       const pkg = packages.find((o) => names(o).includes(wanted));
       if (!pkg) return { notFound: { attribute: 'package', value: String(args.package), what: 'package', existing: packages.flatMap(names) } };

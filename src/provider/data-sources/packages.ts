@@ -1,6 +1,6 @@
 import type { PackageType } from '../../client';
 import { canonicalDomain, checkDomainName } from '../../protocol';
-import { listObjects, listPackageTypes, Observed, packageWebIpv4, ReconcileContext } from '../../reconcile';
+import { list, listPackageTypes, Observed, packageWebIpv4, ReconcileContext } from '../../reconcile';
 import type { TfObject, TfValue } from '../wire/values';
 import {
   ArgumentProblem, computed, DataSource, listOf, lookup, numberArg, optional, ReadResult, stringArg,
@@ -60,7 +60,7 @@ export function packageDataSources(): DataSource[] {
     oneOf: ['domain_name', 'name', 'package_id'],
     check: (args) => checkDomainArgs(args, ['domain_name', 'name']),
     async read(args, ctx): Promise<ReadResult> {
-      const all = await listObjects(ctx(), 'package');
+      const all = await list(ctx(), 'package');
       const domain = stringArg(args, 'domain_name');
       const name = stringArg(args, 'name');
       const id = numberArg(args, 'package_id');
@@ -98,7 +98,7 @@ export function packageDataSources(): DataSource[] {
       computed('domain_names', ['list', 'string'], 'The primary domains of the matching packages, sorted.'),
     ],
     async read(args, ctx): Promise<ReadResult> {
-      let all = await listObjects(ctx(), 'package');
+      let all = await list(ctx(), 'package');
       const type = stringArg(args, 'package_type');
       if (type !== undefined) {
         const t = type.trim().toLowerCase();
@@ -125,7 +125,7 @@ export function packageDataSources(): DataSource[] {
 async function userRefsOf(ctx: ReconcileContext, user: string): Promise<Set<string>> {
   if (/^stack-user:[0-9]+$/.test(user)) return new Set([user]);
   const wanted = user.trim().toLowerCase();
-  const users = await listObjects(ctx, 'stack-user');
+  const users = await list(ctx, 'stack-user');
   return new Set(users.filter((u) => String(u.fields.email).trim().toLowerCase() === wanted).map((u) => String(u.computed.userRef)));
 }
 

@@ -1,5 +1,5 @@
 import { checkEmailAddress, checkStackUserRef, userKey } from '../../protocol';
-import { listObjects, Observed } from '../../reconcile';
+import { list, Observed } from '../../reconcile';
 import type { TfObject } from '../wire/values';
 import { ArgumentProblem, computed, DataSource, listOf, lookup, optional, ReadResult, stringArg } from './data-source';
 import { kindAttribute, kindAttributes, kindValues } from './from-kind';
@@ -32,7 +32,7 @@ export function userDataSources(): DataSource[] {
       return out;
     },
     async read(args, ctx): Promise<ReadResult> {
-      const all = await listObjects(ctx(), 'stack-user');
+      const all = await list(ctx(), 'stack-user');
       const email = stringArg(args, 'email');
       const ref = stringArg(args, 'user_ref');
       const found = email !== undefined
@@ -56,7 +56,7 @@ export function userDataSources(): DataSource[] {
     ],
     async read(args, ctx): Promise<ReadResult> {
       const suffix = stringArg(args, 'email_suffix')?.toLowerCase();
-      const all = (await listObjects(ctx(), 'stack-user'))
+      const all = (await list(ctx(), 'stack-user'))
         .filter((o) => suffix === undefined || String(o.fields.email).toLowerCase().endsWith(suffix))
         .sort((a, b) => refNumber(a) - refNumber(b));
       return { values: { users: all.map(userValues), emails: all.map((o) => String(o.fields.email)) } };
