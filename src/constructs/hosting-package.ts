@@ -206,6 +206,6 @@ class PackageReference extends ObjectReference implements IHostingPackage {
   constructor(scope: Construct, id: string, domainName: string) {
     super(scope, id, 'domainName', domainName, checkDomainName);
     this.domainName = canonDomain(domainName);
-    this.checkAtPlan(() => new DataResellerPackage(this, 'Read', { domainName: this.domainName }), 'domain_name');
+    this.checkAtPlan(() => new DataResellerPackage(this, 'Read', { domainName: this.domainName }), 'domain_name', `domain:${this.domainName}`);
   }
 }

@@ -115,6 +115,6 @@ class CloudServerReference extends ObjectReference implements ICloudServer {
   constructor(scope: Construct, id: string, hostName: string) {
     super(scope, id, 'hostName', hostName, checkHostName);
     this.hostName = canonDomain(hostName);
-    this.checkAtPlan(() => new DataResellerCloudServer(this, 'Read', { hostName: this.hostName }), 'host_name');
+    this.checkAtPlan(() => new DataResellerCloudServer(this, 'Read', { hostName: this.hostName }), 'host_name', `cloud-server:${this.hostName}`);
   }
 }

@@ -2,7 +2,7 @@ import { TerraformOutput } from 'cdktf';
 import {
   CloudProvider, DataResellerCloudServer, DataResellerCloudServers, DataResellerCloudServerSpecs, DataResellerMailDomain,
   DataResellerPackage, DataResellerPackages, DataResellerPackageTypes, DataResellerStackUser, DataResellerStackUsers,
-  HostingPackage, Mailbox, ManagedCloudServer,
+  Forwarder, HostingPackage, Mailbox, ManagedCloudServer,
 } from '../../src';
 import { dataSources } from '../../src/provider/data-sources';
 import { dataSchemaMessageOf } from '../../src/provider/data-sources/handlers';
@@ -78,6 +78,18 @@ describe('data-source constructs', () => {
     expect(resources(json, 'reseller_mailbox').info.package).toBe(`\${data.reseller_package.${pkgName}.domain_name}`);
     const [serverName] = Object.keys(dataOf(json, 'reseller_cloud_server'));
     expect(resources(json, 'reseller_package').app.cloud_server).toBe(`\${data.reseller_cloud_server.${serverName}.host_name}`);
+  });
+
+  test('a reference to a package the same stack manages (declared before or after) reads after that resource', () => {
+    const { json } = synth((stack) => {
+      const ref = HostingPackage.fromDomainName(stack, 'ref', 'both.example.com');
+      new Forwarder(stack, 'sales', { package: ref, localPart: 'sales', remote: 'team@example.org' });
+      new HostingPackage(stack, 'both', { domainName: 'both.example.com', packageType: 'Linux Starter' });
+      HostingPackage.fromDomainName(stack, 'other', 'other.example.com');
+    }, true, 'provider');
+    const blocks = Object.values(dataOf(json, 'reseller_package'));
+    expect(blocks.find((b) => b.domain_name === 'both.example.com')!.depends_on).toEqual(['reseller_package.both']);
+    expect(blocks.find((b) => b.domain_name === 'other.example.com')!.depends_on).toBeUndefined();
   });
 
   test('with the carriers, a reference synthesizes nothing (no provider to read at plan time)', () => {

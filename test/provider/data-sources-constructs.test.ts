@@ -35,8 +35,8 @@ afterAll(async () => {
   if (emu) rmSync(emu.dir, { recursive: true, force: true });
 });
 
-/** The README's example, with the parent of the forwarder named `parent`. */
-function synth(parent: string): string {
+/** The README's example, with the parent of the forwarder named `parent` (and, with `manage`, that package declared too). */
+function synth(parent: string, manage = false): string {
   const outdir = join(dir, 'cdktf.out');
   const app = new App({ outdir });
   const stack = new TerraformStack(app, 'site');
@@ -47,6 +47,7 @@ function synth(parent: string): string {
   new HostingPackage(stack, 'shop', { domainName: 'shop.example.com', packageType: types.idOf('Linux Starter') });
   new TerraformOutput(stack, 'legacy_ip', { value: legacy.webIpv4 });
   const existing = HostingPackage.fromDomainName(stack, 'existing', parent);
+  if (manage) new HostingPackage(stack, 'managed', { domainName: parent, packageType: 'Linux Starter' });
   new Forwarder(stack, 'sales', { package: existing, localPart: 'sales', remote: 'team@example.org' });
   app.synth();
   return join(outdir, 'stacks', 'site');
@@ -74,5 +75,14 @@ test('a missing unmanaged parent fails the plan, naming it and the closest exist
   const text = (plan.stdout + plan.stderr).replace(/\s+/g, ' ');
   expect(text).toMatch(/reseller_package: package "legacy.exmaple.com" not found/);
   expect(text).toMatch(/Closest existing: legacy.example.com/);
-  expect(emu.account().packages.map((p) => p.name).sort()).toEqual(['legacy.example.com', 'shop.example.com']);
+  expect(emu.account().packages.map((p) => p.name).sort()).toEqual(['legacy.example.com', 'shop.example.com']); // nothing applied
+}, E2E_TIMEOUT_MS);
+
+test('a reference to a package the same stack creates waits for it: the first apply succeeds, the next plan is empty', async () => {
+  const stackDir = synth('both.example.com', true);
+  await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env());
+  const both = emu.account().packages.find((p) => p.name === 'both.example.com')!;
+  expect(both.mail.flatMap((d) => d.forwarders.map((f) => f.address))).toEqual(['sales@both.example.com']);
+  const again = await terraform(tf, ['plan', '-detailed-exitcode', '-input=false', '-no-color'], stackDir, env(), [0, 2]);
+  expect(again.code).toBe(0);
 }, E2E_TIMEOUT_MS);

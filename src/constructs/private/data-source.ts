@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { snakeCase } from '../../protocol';
-import { anyToHclTerraform, TerraformDataSource, TerraformStack } from './cdk';
+import { anyToHclTerraform, TerraformDataSource, TerraformResource, TerraformStack } from './cdk';
 import { providerBlockOf } from './engines/provider-block';
 
 /**
@@ -11,6 +11,7 @@ import { providerBlockOf } from './engines/provider-block';
  */
 export abstract class ResellerDataSource extends TerraformDataSource {
   readonly #args: Record<string, unknown>;
+  #later?: () => TerraformResource | undefined;
 
   protected constructor(scope: Construct, id: string, type: string, args: Record<string, unknown>) {
     super(scope, id, { terraformResourceType: type, terraformGeneratorMetadata: { providerName: 'reseller' } });
@@ -26,6 +27,32 @@ export abstract class ResellerDataSource extends TerraformDataSource {
     return Object.fromEntries(Object.entries(this.#args).map(([name, value]) => [name, {
       value: anyToHclTerraform(value), isBlock: false, type: 'simple', storageClassType: typeof value === 'number' ? 'number' : 'string',
     }]));
+  }
+
+  /**
+   * A resource this read waits for, known only once the whole stack is declared (the
+   * same stack may also manage the object it reads): with pending changes there,
+   * Terraform reads at apply, after them.
+   */
+  public dependsOnAtSynth(resource: () => TerraformResource | undefined): void {
+    this.#later = resource;
+  }
+
+  public override toTerraform(): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.#addLateDependency();
+    return super.toTerraform();
+  }
+
+  public override toHclTerraform(): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.#addLateDependency();
+    return super.toHclTerraform();
+  }
+
+  #addLateDependency(): void {
+    const resource = this.#later?.();
+    // The plain address (`reseller_package.site`): depends_on takes a static reference.
+    const address = resource && `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
+    if (address && !(this.dependsOn ?? []).includes(address)) this.dependsOn = [...(this.dependsOn ?? []), address];
   }
 
   /** `${data.<type>.<id>.<attribute>}`: a Terraform expression of one result. */

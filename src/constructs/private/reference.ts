@@ -1,6 +1,8 @@
 import { Construct } from 'constructs';
 import { readsThrough, ResellerDataSource } from './data-source';
 import { engineOf } from './engines';
+import { registryOf } from './registry';
+import type { TerraformResource } from './cdk';
 import { addRules } from './validation';
 
 /**
@@ -23,8 +25,18 @@ export abstract class ObjectReference extends Construct {
     addRules(this, (p) => p.check(field, key, check));
   }
 
-  /** With the provider engine: read the object at plan time (`read()`), and name its key through the read. */
-  protected checkAtPlan(read: () => ResellerDataSource, keyAttribute: string): void {
-    if (engineOf(this) === 'provider') readsThrough(this, read().expression(keyAttribute));
+  /**
+   * With the provider engine: read the object at plan time (`read()`), and name its key
+   * through the read. When the same stack also manages the object (its construct claims
+   * `claim`), the read waits for that resource.
+   */
+  protected checkAtPlan(read: () => ResellerDataSource, keyAttribute: string, claim: string): void {
+    if (engineOf(this) !== 'provider') return;
+    const source = read();
+    source.dependsOnAtSynth(() => {
+      const managed = registryOf(this).firstOwner(claim)?.construct as { objectResource?: unknown } | undefined;
+      return managed?.objectResource as TerraformResource | undefined;
+    });
+    readsThrough(this, source.expression(keyAttribute));
   }
 }
