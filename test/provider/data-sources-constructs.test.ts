@@ -78,11 +78,15 @@ test('a missing unmanaged parent fails the plan, naming it and the closest exist
   expect(emu.account().packages.map((p) => p.name).sort()).toEqual(['legacy.example.com', 'shop.example.com']); // nothing applied
 }, E2E_TIMEOUT_MS);
 
-test('a reference to a package the same stack creates waits for it: the first apply succeeds, the next plan is empty', async () => {
+test('a reference to a package the same stack manages is that package: the first apply succeeds, a change to it replaces nothing, the next plan is empty', async () => {
   const stackDir = synth('both.example.com', true);
   await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env());
   const both = emu.account().packages.find((p) => p.name === 'both.example.com')!;
   expect(both.mail.flatMap((d) => d.forwarders.map((f) => f.address))).toEqual(['sales@both.example.com']);
   const again = await terraform(tf, ['plan', '-detailed-exitcode', '-input=false', '-no-color'], stackDir, env(), [0, 2]);
   expect(again.code).toBe(0);
+  await api.packages.setEnabled(both.id, false); // in the control panel: the package changes, its forwarder must not
+  const changed = await terraform(tf, ['plan', '-detailed-exitcode', '-input=false', '-no-color'], stackDir, env(), [2]);
+  expect(changed.stdout).toMatch(/Plan: 0 to add, 1 to change, 0 to destroy\./);
+  expect(changed.stdout).toMatch(/reseller_package\.managed will be updated in-place/);
 }, E2E_TIMEOUT_MS);

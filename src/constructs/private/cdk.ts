@@ -130,7 +130,7 @@ const loaded = loadCdk();
 export const CDK_PACKAGE: CdkPackage = loaded.name;
 
 export const {
-  Annotations, App, DefaultTokenResolver, StringConcat, TerraformDataSource, TerraformElement,
+  Annotations, App, DefaultTokenResolver, Lazy, StringConcat, TerraformDataSource, TerraformElement,
   TerraformProvider, TerraformResource, Token, Tokenization,
   anyToHclTerraform, anyToTerraform, hashMapper, hashMapperHcl, stringToHclTerraform, stringToTerraform,
 } = loaded.cdk;

@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { snakeCase } from '../../protocol';
-import { anyToHclTerraform, TerraformDataSource, TerraformResource, TerraformStack } from './cdk';
+import { anyToHclTerraform, Lazy, TerraformDataSource, TerraformResource, TerraformStack } from './cdk';
 import { providerBlockOf } from './engines/provider-block';
 
 /**
@@ -11,7 +11,7 @@ import { providerBlockOf } from './engines/provider-block';
  */
 export abstract class ResellerDataSource extends TerraformDataSource {
   readonly #args: Record<string, unknown>;
-  #later?: () => TerraformResource | undefined;
+  #managed?: () => TerraformResource | undefined;
 
   protected constructor(scope: Construct, id: string, type: string, args: Record<string, unknown>) {
     super(scope, id, { terraformResourceType: type, terraformGeneratorMetadata: { providerName: 'reseller' } });
@@ -30,29 +30,22 @@ export abstract class ResellerDataSource extends TerraformDataSource {
   }
 
   /**
-   * A resource this read waits for, known only once the whole stack is declared (the
-   * same stack may also manage the object it reads): with pending changes there,
-   * Terraform reads at apply, after them.
+   * The same stack may also manage the object this read names (known only once the
+   * whole stack is declared): the read is then left out (`count = 0`), and what refers
+   * to it refers to that resource instead (referenceReadOf), whose changes it follows.
    */
-  public dependsOnAtSynth(resource: () => TerraformResource | undefined): void {
-    this.#later = resource;
+  public skipWhenManaged(resource: () => TerraformResource | undefined): void {
+    this.#managed = resource;
   }
 
   public override toTerraform(): any { // eslint-disable-line @typescript-eslint/no-explicit-any
-    this.#addLateDependency();
+    if (this.#managed?.()) this.count = 0;
     return super.toTerraform();
   }
 
   public override toHclTerraform(): any { // eslint-disable-line @typescript-eslint/no-explicit-any
-    this.#addLateDependency();
+    if (this.#managed?.()) this.count = 0;
     return super.toHclTerraform();
-  }
-
-  #addLateDependency(): void {
-    const resource = this.#later?.();
-    // The plain address (`reseller_package.site`): depends_on takes a static reference.
-    const address = resource && `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
-    if (address && !(this.dependsOn ?? []).includes(address)) this.dependsOn = [...(this.dependsOn ?? []), address];
   }
 
   /** `${data.<type>.<id>.<attribute>}`: a Terraform expression of one result. */
@@ -68,8 +61,15 @@ export abstract class ResellerDataSource extends TerraformDataSource {
  */
 const referenceReads = new WeakMap<IConstruct, string>();
 
-export function readsThrough(reference: IConstruct, expression: string): void {
-  referenceReads.set(reference, expression);
+export function readsThrough(reference: IConstruct, read: ResellerDataSource, keyAttribute: string, managed: () => TerraformResource | undefined): void {
+  read.skipWhenManaged(managed);
+  // Resolved at synth, when the whole stack is declared: the managed resource's key, else the read's.
+  referenceReads.set(reference, Lazy.stringValue({
+    produce: () => {
+      const resource = managed();
+      return resource ? `\${${resource.terraformResourceType}.${resource.friendlyUniqueId}.${keyAttribute}}` : read.expression(keyAttribute);
+    },
+  }));
 }
 
 /** The key expression of a reference read through a data source, if it is one. */

@@ -28,15 +28,13 @@ export abstract class ObjectReference extends Construct {
   /**
    * With the provider engine: read the object at plan time (`read()`), and name its key
    * through the read. When the same stack also manages the object (its construct claims
-   * `claim`), the read waits for that resource.
+   * `claim`), the reference is that resource: no read, and children follow its changes.
    */
   protected checkAtPlan(read: () => ResellerDataSource, keyAttribute: string, claim: string): void {
     if (engineOf(this) !== 'provider') return;
-    const source = read();
-    source.dependsOnAtSynth(() => {
+    readsThrough(this, read(), keyAttribute, () => {
       const managed = registryOf(this).firstOwner(claim)?.construct as { objectResource?: unknown } | undefined;
       return managed?.objectResource as TerraformResource | undefined;
     });
-    readsThrough(this, source.expression(keyAttribute));
   }
 }
