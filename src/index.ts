@@ -19,3 +19,12 @@ export { StackUser } from './constructs/stack-user';
 export type { StackUserProps } from './constructs/stack-user';
 export { CloudProvider } from './protocol/cloud';
 export type { StackUserRef } from './protocol/names';
+export {
+  DataResellerPackage, DataResellerPackages, DataResellerPackageTypes, DataResellerStackUser, DataResellerStackUsers,
+  DataResellerMailDomain, DataResellerCloudServer, DataResellerCloudServers, DataResellerCloudServerSpecs,
+} from './constructs/data-sources';
+export type {
+  DataResellerPackageProps, DataResellerPackagesProps, DataResellerPackageTypesProps, DataResellerStackUserProps,
+  DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
+  DataResellerCloudServerSpecsProps,
+} from './constructs/data-sources';

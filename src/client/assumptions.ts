@@ -99,6 +99,36 @@ export function typeRefFromPackageDetail(body: shape.JsonObject, web: shape.Json
   return shape.id(web.typeRef, shape.at(shape.at(where, 'web'), 'typeRef'));
 }
 
+/**
+ * Assumed (api-notes shows package types as `{id, label, platform}` only; the published
+ * blueprint and a production integration add `limits`, whose unlimited value is the
+ * string "INF"): a type's limits, unlimited as null. Absent or not an object: none
+ * known (empty). A value that is neither a number nor "INF" is left out.
+ */
+export function limitsOfPackageType(entry: shape.JsonObject): Record<string, number | null> {
+  const raw = entry.limits;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const out: Record<string, number | null> = {};
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (value === 'INF') out[name] = null;
+    else if (typeof value === 'number' && Number.isFinite(value)) out[name] = value;
+    else if (typeof value === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(value)) out[name] = Number(value);
+  }
+  return out;
+}
+
+/**
+ * Assumed (api-notes lists no address; a production integration reads
+ * `web.info.ip4Address` of `GET /package/{id}`): the package's web IPv4 address, or
+ * undefined when the response does not carry one.
+ */
+export function webIpv4FromPackageDetail(web: shape.JsonObject): string | undefined {
+  const info = web.info;
+  if (info === null || typeof info !== 'object' || Array.isArray(info)) return undefined;
+  const ip = (info as Record<string, unknown>).ip4Address;
+  return typeof ip === 'string' && /^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(ip) ? ip : undefined;
+}
+
 // ---------------------------------------------------------------------------------------
 // Mail
 // ---------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { limitsOfPackageType } from './assumptions';
 import { Resource } from './resource';
 import * as shape from './shape';
 import type { PackageType } from './types';
@@ -12,6 +13,7 @@ export function parsePackageType(value: unknown, where: string): PackageType {
     id: shape.id(entry.id, shape.at(where, 'id')),
     label: shape.string(entry.label, shape.at(where, 'label')),
     platform,
+    limits: limitsOfPackageType(entry),
   };
 }
 

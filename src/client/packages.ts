@@ -4,6 +4,7 @@ import {
   labelFromPackageLabels,
   typeRefFromPackageDetail,
   verifiableLabelFromPackageLabels,
+  webIpv4FromPackageDetail,
 } from './assumptions';
 import { ApiError, isMissingObject } from './errors';
 import { booleanArg, nonEmptyString, packageSegment, stringList, toId } from './ids';
@@ -65,6 +66,8 @@ export function parsePackageDetail(value: unknown, where: string): PackageDetail
   };
   const label = labelFromPackageDetail(body, where);
   if (label !== undefined) detail.label = label;
+  const webIpv4 = webIpv4FromPackageDetail(web);
+  if (webIpv4 !== undefined) detail.webIpv4 = webIpv4;
   return detail;
 }
 

@@ -41,6 +41,11 @@ export interface PackageType {
   id: number;
   label: string;
   platform: 'linux' | 'windows';
+  /**
+   * What the type allows (`domains`, `webspace`, `mailboxes`, ...): a number, or null for
+   * unlimited (the API's "INF"). Empty when the API does not say (see assumptions.ts).
+   */
+  limits?: Record<string, number | null>;
 }
 
 /** A package as listed by `GET /package` (spec 2.4). */
@@ -73,6 +78,8 @@ export interface PackageDetail {
    */
   label?: string;
   platform: string;
+  /** The web server's IPv4 address (`web.info.ip4Address`), when the response gives one (see assumptions.ts). */
+  webIpv4?: string;
 }
 
 export interface CreatePackageRequest {

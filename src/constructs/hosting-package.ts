@@ -7,6 +7,7 @@ import { canonDomain, canonStackUser, checkRelativePath, literal } from './priva
 import { Claim } from './private/registry';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { ObjectReference } from './private/reference';
+import { DataResellerPackage } from './data-sources';
 import { containsToken, isToken } from './private/tokens';
 import { describe, Problems } from './private/validation';
 
@@ -78,7 +79,10 @@ export interface HostingPackageProps extends ManagedObjectProps {
 export class HostingPackage extends ManagedObject implements IHostingPackage {
   /**
    * A reference to an existing package not managed by this stack, by its primary
-   * domain name: mail objects can be created on it. Synthesizes nothing.
+   * domain name: mail objects can be created on it. With the provider engine it is
+   * read through a `reseller_package` data source, so a missing package fails
+   * `terraform plan`; with the carriers it synthesizes nothing (they cannot read at
+   * plan time) and a missing package fails the apply of the objects on it.
    */
   public static fromDomainName(scope: Construct, id: string, domainName: string): IHostingPackage {
     return new PackageReference(scope, id, domainName);
@@ -200,5 +204,6 @@ class PackageReference extends ObjectReference implements IHostingPackage {
   constructor(scope: Construct, id: string, domainName: string) {
     super(scope, id, 'domainName', domainName, checkDomainName);
     this.domainName = canonDomain(domainName);
+    this.checkAtPlan(() => new DataResellerPackage(this, 'Read', { domainName: this.domainName }), 'domain_name', `domain:${this.domainName}`);
   }
 }

@@ -4,6 +4,7 @@ import { canonicalDomain, checkHostName, CloudProvider, CloudServerSpec, DEFAULT
 import { canonDomain, canonStackUser, literal } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { ObjectReference } from './private/reference';
+import { DataResellerCloudServer } from './data-sources';
 import { StackUser, stackUserConstruct } from './stack-user';
 import { checkPositiveNumber } from './private/validation';
 
@@ -58,7 +59,12 @@ export interface ManagedCloudServerProps extends ManagedObjectProps {
  * server with the same host name instead of ordering another.
  */
 export class ManagedCloudServer extends ManagedObject implements ICloudServer {
-  /** A reference to an existing server not managed by this stack: synthesizes nothing. */
+  /**
+   * A reference to an existing server not managed by this stack. With the provider
+   * engine it is read through a `reseller_cloud_server` data source, so a missing
+   * server fails `terraform plan`; with the carriers it synthesizes nothing (they
+   * cannot read at plan time).
+   */
   public static fromHostName(scope: Construct, id: string, hostName: string): ICloudServer {
     return new CloudServerReference(scope, id, hostName);
   }
@@ -109,5 +115,6 @@ class CloudServerReference extends ObjectReference implements ICloudServer {
   constructor(scope: Construct, id: string, hostName: string) {
     super(scope, id, 'hostName', hostName, checkHostName);
     this.hostName = canonDomain(hostName);
+    this.checkAtPlan(() => new DataResellerCloudServer(this, 'Read', { hostName: this.hostName }), 'host_name', `cloud-server:${this.hostName}`);
   }
 }

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { clientFor, connectionFromEnv } from '../client';
-import { CDK_PACKAGES, CdkPackage, EXIT } from '../protocol';
-import { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
+import { canonicalDomain, CDK_PACKAGES, CdkPackage, EXIT } from '../protocol';
+import { DEFAULT_CLASS_NAME, generateStack, ImportAccount, readImportAccount } from './import';
 import { IMPORT_BLOCKS_FILE, writeImportBlocks } from './import-blocks';
 import { MOVED_BLOCKS_FILE, writeMovedBlocks } from './moved-blocks';
 import { projectCdk } from './project-cdk';
@@ -24,6 +24,10 @@ options:
                        terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --reference NAME     do not manage this package (any of its domain names) or cloud
+                       server (host name): write a reference that the provider engine
+                       reads through a data source (a missing one fails the plan); the
+                       package's mail is left out. Repeatable
   --cdk NAME           the CDK the code imports from: cdktf or cdktn (default:
                        RESELLER_HOSTING_CDK, else the only one the project's package.json
                        lists, else cdktf)
@@ -50,6 +54,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      reference: { type: 'string', multiple: true },
       engine: { type: 'string' },
       cdk: { type: 'string' },
       blocks: { type: 'boolean' },
@@ -65,7 +70,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const option of ['out', 'class-name', 'users', 'reference', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -75,7 +80,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const option of ['out', 'class-name', 'users', 'reference', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -108,10 +113,13 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     const client = clientFor(connection);
     try {
       const account = await readImportAccount(client);
+      const unknown = unmatchedReferences(account, values.reference ?? []);
+      if (unknown.length) throw new CommandError(`--reference ${unknown.join(', ')}: no package or cloud server of the account has this name`);
       const { source, counts } = generateStack(account, {
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
+        reference: values.reference,
         engine,
         cdk,
       });
@@ -134,4 +142,13 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       client.close();
     }
   });
+}
+
+/** The --reference names that are neither a package's domain name nor a cloud server's host name. */
+function unmatchedReferences(account: ImportAccount, names: readonly string[]): string[] {
+  const known = new Set([
+    ...account.live.packages.flatMap((p) => [p.name, ...p.names].map(canonicalDomain)),
+    ...account.live.servers.map((s) => canonicalDomain(s.name)),
+  ]);
+  return names.filter((n) => !known.has(canonicalDomain(n.trim())));
 }

@@ -81,7 +81,11 @@ export class Emitter {
   /** The account's control-panel users, by number. */
   readonly userRefs: readonly string[];
 
+  /** Canonical names the user chose not to manage (ImportOptions.reference). */
+  readonly references: ReadonlySet<string>;
+
   constructor(readonly account: ImportAccount, readonly options: ImportOptions) {
+    this.references = new Set((options.reference ?? []).map((n) => canonicalDomain(n.trim())));
     this.userRefs = Object.keys(account.live.users.contact).filter((r) => STACK_USER_REF.test(r)).sort((a, b) => userNumber(a) - userNumber(b));
   }
 
@@ -158,8 +162,9 @@ function emitCloudServer(e: Emitter, server: CloudServer, placeholderUser: strin
     : !provider
       ? `provider "${server.configuration.Provider}" is not one of ${CLOUD_PROVIDERS.join(', ')}`
       : checkCloudSpec(provider, server.configuration.spec) ?? checkCloudZone(provider, zone) ?? (placeholderUser ? undefined : 'the account has no control-panel user for forUser');
-  if (problem || !provider) {
-    e.line(`// Cloud server ${commentText(server.name)} (id ${server.id}) is referenced, not managed: ${commentText(problem ?? '')}`);
+  const chosen = e.references.has(host);
+  if (problem || !provider || chosen) {
+    e.line(`// Cloud server ${commentText(server.name)} (id ${server.id}) is referenced, not managed: ${commentText(chosen ? 'as --reference asks (read at plan time with the provider engine)' : problem ?? '')}`);
     e.line(`${e.declare(id)}ManagedCloudServer.fromHostName(this, ${tsString(id)}, ${tsString(host || server.name)});`);
     e.counts.skipped++;
     return;
@@ -230,6 +235,12 @@ function emitPackage(e: Emitter, pkg: PackageSummary, server: CloudServer | unde
   }
   const id = e.ids.allocate('pkg', primary);
   e.used.add('HostingPackage');
+  if ([primary, ...extras].some((n) => e.references.has(n))) {
+    e.line(`// Package id ${pkg.id} is referenced, not managed, as --reference asks (read at plan time with the provider engine);`);
+    e.line('// its mailboxes and forwarders are not declared: declare them on it to manage them.');
+    e.line(`${e.declare(id)}HostingPackage.fromDomainName(this, ${tsString(id)}, ${tsString(primary)});`);
+    return undefined;
+  }
   const type = types.find((t) => t.id === pkg.typeRef);
   const ambiguous = type && types.filter((t) => t.label.trim().toLowerCase() === type.label.trim().toLowerCase()).length > 1;
   const packageType = type && !ambiguous && !/^[0-9]+$/.test(type.label) && type.label.trim() !== '' ? tsString(type.label) : String(pkg.typeRef);

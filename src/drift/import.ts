@@ -28,6 +28,13 @@ export interface ImportOptions {
   readonly engine?: 'provider' | 'terraform_data' | 'null_resource';
   /** The CDK the generated code imports `TerraformStack` from. @default 'cdktf' */
   readonly cdk?: CdkPackage;
+  /**
+   * Packages (by any domain name) and cloud servers (by host name) the stack should not
+   * manage: written as `HostingPackage.fromDomainName` / `ManagedCloudServer.fromHostName`,
+   * which the provider engine reads through data sources (a missing one fails the plan).
+   * A referenced package's mail is not declared. @default - none
+   */
+  readonly reference?: readonly string[];
 }
 
 export const DEFAULT_CLASS_NAME = 'ImportedResellerStack';

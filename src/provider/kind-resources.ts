@@ -1,6 +1,7 @@
 import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
 import { diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
+import { dataSources } from './data-sources';
 import type { ProviderModel } from './provider';
 import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from './resources/kind';
 
@@ -95,6 +96,7 @@ export function coreModel(env: NodeJS.ProcessEnv): ProviderModel {
   const conn = new Connection();
   return {
     kinds: DEFINITIONS.map((def) => bindKind(def, conn)),
+    dataSources: { sources: dataSources(), context: () => conn.ctx },
     configure: (settings) => conn.configure(settings, env),
     stop: () => {
       conn.stopped = true;

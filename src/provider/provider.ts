@@ -1,3 +1,4 @@
+import { dataSourceHandlers, DataSourceModel } from './data-sources';
 import { Diagnostic, error } from './diagnostics';
 import { isMoved, moveResourceState, readMovedState } from './move-state';
 import type { ResourceKind } from './resources/kind';
@@ -17,6 +18,8 @@ export interface ProviderSettings {
 /** What the RPC layer drives: resource kinds, and how to connect them to the account. */
 export interface ProviderModel {
   readonly kinds: readonly ResourceKind[];
+  /** The data sources and the context they read through (the resources' shared list cache). */
+  readonly dataSources?: DataSourceModel;
   /** Connects the kinds' operations to the account; an error message when it cannot. */
   configure(settings: ProviderSettings): string | undefined;
   /** Terraform asked to stop (Ctrl-C): long waits give up at their next check. */
@@ -58,16 +61,18 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
     return body(kind, types.get(typeName)!);
   };
   const obj = (value: unknown, type: TfType) => decodeDynamic(value as never, type) as TfObject | null;
+  const data = dataSourceHandlers(model.dataSources);
 
   return {
     GetMetadata: async () => ({
       serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
       resources: model.kinds.map((k) => ({ typeName: k.typeName })),
+      dataSources: data.metadata(),
     }),
     GetProviderSchema: async () => ({
       provider: PROVIDER_SCHEMA,
       resourceSchemas: Object.fromEntries(model.kinds.map((k) => [k.typeName, schemaMessageOf(k)])),
-      dataSourceSchemas: {},
+      dataSourceSchemas: data.schemas(),
       serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
     }),
     ValidateProviderConfig: async (req) => {
@@ -128,8 +133,8 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
       return { importedResources: value ? [{ typeName: kind.typeName, state: encodeDynamic(value, type) }] : [], diagnostics };
     }),
     MoveResourceState: (req) => withKind(req.targetTypeName, (kind, type) => moveResourceState(kind, type, req)),
-    ValidateDataResourceConfig: async () => unsupported('Data sources'),
-    ReadDataSource: async () => unsupported('Data sources'),
+    ValidateDataResourceConfig: data.ValidateDataResourceConfig,
+    ReadDataSource: data.ReadDataSource,
     ValidateEphemeralResourceConfig: async () => unsupported('Ephemeral resources'),
     OpenEphemeralResource: async () => unsupported('Ephemeral resources'),
     RenewEphemeralResource: async () => unsupported('Ephemeral resources'),

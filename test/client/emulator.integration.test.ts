@@ -88,12 +88,13 @@ describe('users', () => {
 });
 
 describe('package types and packages', () => {
-  test('listPackageTypes returns the fixture types with numeric ids', async () => {
+  test('listPackageTypes returns the fixture types with numeric ids, and their limits ("INF": null)', async () => {
+    const unlimited = { domains: null, webspace: null, bandwidth: null, mailboxes: null, databases: null };
     await expect(client.packageTypes.list()).resolves.toEqual([
-      { id: 811, label: 'Linux Unlimited', platform: 'linux' },
-      { id: 812, label: 'Linux Starter', platform: 'linux' },
-      { id: 813, label: 'Windows Unlimited', platform: 'windows' },
-      { id: 820, label: 'Managed Cloud', platform: 'linux' },
+      { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: unlimited },
+      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, databases: 5 } },
+      { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: unlimited },
+      { id: 820, label: 'Managed Cloud', platform: 'linux', limits: unlimited },
     ]);
   });
 
@@ -110,7 +111,10 @@ describe('package types and packages', () => {
     expect(listed).toMatchObject({ id, name: domain, names: [domain, extra], typeRef: 811, enabled: true, stackUsers: ['stack-user:989901'] });
     expect(labelOf(listed!)).toBe('Example Ltd');
 
-    const detail = { id, enabled: true, name: domain, names: [domain, extra], stackUsers: ['stack-user:989901'], typeRef: 811, label: 'Example Ltd', platform: 'linux' };
+    const detail = {
+      id, enabled: true, name: domain, names: [domain, extra], stackUsers: ['stack-user:989901'], typeRef: 811, label: 'Example Ltd', platform: 'linux',
+      webIpv4: expect.stringMatching(/^192\.0\.2\.[0-9]+$/),
+    };
     await expect(client.packages.get(id)).resolves.toEqual(detail);
     await expect(client.packages.get(String(id))).resolves.toEqual(detail);
     await expect(client.packages.get(domain)).resolves.toEqual(detail);

@@ -26,8 +26,11 @@ describe('package detail', () => {
       { id: '7', status: 1, names: ['a.com'], stackUsers: ['stack-user:1'], web: { ...web, typeRef: '812', info: { ip4Address: '192.0.2.8' } }, limits: { domains: 'INF' } },
       '',
     );
-    expect(detail).toEqual({ id: 7, enabled: true, name: 'a.com', names: ['a.com'], stackUsers: ['stack-user:1'], typeRef: 812, platform: 'linux' });
+    expect(detail).toEqual({ id: 7, enabled: true, name: 'a.com', names: ['a.com'], stackUsers: ['stack-user:1'], typeRef: 812, platform: 'linux', webIpv4: '192.0.2.8' });
     expect(detail).not.toHaveProperty('label');
+    // No web.info, or no address in it: none (the data source shows null), never an error.
+    expect(parsePackageDetail({ id: 7, status: 1, names: ['a.com'], web: { ...web, typeRef: 812 } }, '')).not.toHaveProperty('webIpv4');
+    expect(parsePackageDetail({ id: 7, status: 1, names: ['a.com'], web: { ...web, typeRef: 812, info: { ip4Address: 'n/a' } } }, '')).not.toHaveProperty('webIpv4');
     expect(detail).not.toHaveProperty('limits'); // unknown members stay out of the typed value
   });
 

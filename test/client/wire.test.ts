@@ -98,11 +98,14 @@ describe('users', () => {
 });
 
 describe('package types and packages', () => {
-  test('listPackageTypes: ids normalised to numbers', async () => {
-    answers['GET /reseller/*/packageTypes'] = [{ id: '811', label: 'Linux Unlimited', platform: 'linux' }, { id: 813, label: 'Windows Unlimited', platform: 'windows' }];
-    await expect(client.packageTypes.list()).resolves.toEqual([
-      { id: 811, label: 'Linux Unlimited', platform: 'linux' },
+  test('listPackageTypes: ids normalised to numbers; limits "INF" as null, numbers as numbers, none when absent', async () => {
+    answers['GET /reseller/*/packageTypes'] = [
+      { id: '811', label: 'Linux Unlimited', platform: 'linux', limits: { domains: 'INF', webspace: '10240', mailboxes: 10, odd: 'lots' } },
       { id: 813, label: 'Windows Unlimited', platform: 'windows' },
+    ];
+    await expect(client.packageTypes.list()).resolves.toEqual([
+      { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: { domains: null, webspace: 10240, mailboxes: 10 } },
+      { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: {} },
     ]);
   });
 

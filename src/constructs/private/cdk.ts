@@ -130,7 +130,7 @@ const loaded = loadCdk();
 export const CDK_PACKAGE: CdkPackage = loaded.name;
 
 export const {
-  Annotations, App, DefaultTokenResolver, StringConcat, TerraformElement,
+  Annotations, App, DefaultTokenResolver, Lazy, StringConcat, TerraformDataSource, TerraformElement,
   TerraformProvider, TerraformResource, Token, Tokenization,
   anyToHclTerraform, anyToTerraform, hashMapper, hashMapperHcl, stringToHclTerraform, stringToTerraform,
 } = loaded.cdk;
@@ -163,6 +163,7 @@ export type App = Cdk.App;
 export type DefaultTokenResolver = Cdk.DefaultTokenResolver;
 export type LocalExecProvisioner = Cdk.LocalExecProvisioner;
 export type StringConcat = Cdk.StringConcat;
+export type TerraformDataSource = Cdk.TerraformDataSource;
 export type TerraformElement = Cdk.TerraformElement;
 export type TerraformProvider = Cdk.TerraformProvider;
 export type TerraformResource = Cdk.TerraformResource;

@@ -182,7 +182,7 @@ export const RPC: Record<string, { request: MessageDescriptor; response: Message
     response: { targetState: dynamic(1), diagnostics: diagnostics(2), targetPrivate: { no: 3, type: 'bytes' } },
   },
   ReadDataSource: {
-    request: { typeName: { no: 1, type: 'string' } },
+    request: { typeName: { no: 1, type: 'string' }, config: dynamic(2), clientCapabilities: clientCapabilities(4) },
     response: { state: dynamic(1), diagnostics: diagnostics(2) },
   },
   OpenEphemeralResource: { request: TypeName, response: { diagnostics: diagnostics(1) } },

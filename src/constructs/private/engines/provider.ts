@@ -1,6 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { AnyKindDefinition, attributeFieldsOf, definitionOf, FieldDefinition, FieldType, valuesOfSpec } from '../../../protocol';
 import { anyToHclTerraform, ITerraformDependable, TerraformResource, TerraformStack } from '../cdk';
+import { referenceReadOf } from '../data-source';
 import { Claim, registryOf, StackRegistry } from '../registry';
 import { containsToken } from '../tokens';
 import { Problems } from '../validation';
@@ -110,7 +111,9 @@ class ProviderObject implements SynthesizedObject {
 
   private referenceTo(construct: IConstruct, isAbsent: boolean): string | undefined {
     const target = synthesized.get(construct);
-    if (!target || isAbsent || target.stack !== this.stack) return undefined;
+    // An unmanaged reference read through a data source of this stack (ObjectReference.checkAtPlan).
+    if (!target) return TerraformStack.of(construct) === this.stack ? referenceReadOf(construct) : undefined;
+    if (isAbsent || target.stack !== this.stack) return undefined;
     const key = definitionOf(target.request.spec.kind).fields.find((f) => f.role === 'identity' && f.presence === 'required');
     return key && `\${${target.address}.${key.attribute}}`;
   }

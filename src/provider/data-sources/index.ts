@@ -1,0 +1,14 @@
+import { cloudServerDataSources } from './cloud-servers';
+import type { DataSource } from './data-source';
+import { mailDataSources } from './mail';
+import { packageDataSources } from './packages';
+import { userDataSources } from './users';
+
+export type { DataSource } from './data-source';
+export { dataSourceHandlers } from './handlers';
+export type { DataSourceModel } from './handlers';
+
+/** Every data source of the provider (a function: their attributes come from the kind definitions at start-up). */
+export function dataSources(): DataSource[] {
+  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources()];
+}
