@@ -1,0 +1,3 @@
+data "reseller_cloud_servers" "uk" {
+  zone = "dc_location-uk"
+}

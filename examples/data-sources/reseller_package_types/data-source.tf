@@ -1,0 +1,3 @@
+data "reseller_package_types" "linux" {
+  platform = "linux"
+}

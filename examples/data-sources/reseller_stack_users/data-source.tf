@@ -1,0 +1,3 @@
+data "reseller_stack_users" "staff" {
+  email_suffix = "@example.com"
+}
