@@ -30,8 +30,9 @@ export interface ResellerHostingProps {
   /**
    * The API key of this stack's account: the provider block's sensitive `api_key`
    * (engine `provider` only), for several accounts in one configuration. Give the value
-   * of an ephemeral, sensitive TerraformVariable (Terraform >= 1.10) so that the key is
-   * in no file: neither the synthesized JSON, nor state, nor plan files. A literal
+   * of an ephemeral, sensitive TerraformVariable (Terraform >= 1.10;
+   * `variable.addOverride('ephemeral', true)`) so that the key is in no file: neither
+   * the synthesized JSON, nor state, nor plan files. A literal
    * string gets a synth warning: it would be written into cdk.tf.json.
    * @default - not set: the provider reads `RESELLER_API_KEY` from the environment of `terraform`.
    */
