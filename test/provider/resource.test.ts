@@ -124,6 +124,9 @@ describe('plan', () => {
     const outside = planChange(kind, prior, { ...prior, text: 'large' }, config({ text: 'large' }), { text: 'large' }).diagnostics;
     expect(outside).toEqual([expect.objectContaining({ severity: 2, summary: 'text of this note was changed outside Terraform' })]);
     expect(planChange(kind, prior, prior, config({ text: 'small' })).diagnostics).toEqual([]);
+    // Nothing known of it (imported, not readable): the declared value is recorded, not refused.
+    const imported = config({ id: 'hello', text: null, tags: [], serial: 7 });
+    expect(planChange(kind, imported, { ...imported, text: 'large' }, config({ text: 'large' })).diagnostics).toEqual([]);
   });
 
   it('refuses a new password version without the write-only password, and warns of a password without a version', () => {

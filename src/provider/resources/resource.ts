@@ -146,7 +146,9 @@ export function planChange(
     for (const field of kind.fields) {
       const attr = field.attribute;
       if (field.role === 'identity' && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
-      if (field.fixedAfterCreate && field.role === 'setting' && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr])) {
+      // A null prior is nothing known of it (not readable, imported): the plan records the declared value, nothing changes.
+      const fixedChange = prior[attr] !== null && prior[attr] !== undefined && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr]);
+      if (field.fixedAfterCreate && field.role === 'setting' && fixedChange) {
         diagnostics.push(fixedSettingDiagnostic(kind, attr, prior[attr], planned[attr], applied));
       }
       if (field.role === 'create-only' && prior[attr] !== null && !sameValue(prior[attr], planned[attr])) {
