@@ -161,7 +161,7 @@ function checkApiUrl(value: unknown): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${describe(value)} must use http or https`;
   if (url.username || url.password) {
-    return 'must not contain credentials: the API key comes from RESELLER_API_KEY in the environment only';
+    return 'must not contain credentials: the API key comes from RESELLER_API_KEY in the environment (or apiKey)';
   }
   if (url.hash) return `${describe(value)} must not have a #fragment`;
   return undefined;
