@@ -60,15 +60,15 @@ export async function benchDrift(emu: BenchEmulator, options: { packages: number
 /** The live side: the same packages, mailboxes and forwarders, created through the client. */
 async function seedAccount(emu: BenchEmulator, packages: number): Promise<void> {
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
-  const types = await client.listPackageTypes();
+  const types = await client.packageTypes.list();
   const type = types.find((t) => t.label === 'Linux Unlimited')!;
-  const owner = await client.findUserByEmail('owner@example.com');
+  const owner = await client.users.findByEmail('owner@example.com');
   const indexes = Array.from({ length: packages }, (_, i) => i);
   await pool(indexes, 16, async (i) => {
     const domain = packageDomain(i);
-    await client.createPackage({ type: type.id, domainName: domain, extraDomainNames: [], label: `Customer ${i}`, documentRoots: {}, stackUser: owner ?? null });
-    await client.createMailbox(domain, domain, { local: 'box0', send: true, receive: true, password: BENCH_PASSWORD });
-    await client.createForwarder(domain, domain, { local: 'fwd0', remote: 'team0@example.org' });
+    await client.packages.create({ type: type.id, domainName: domain, extraDomainNames: [], label: `Customer ${i}`, documentRoots: {}, stackUser: owner ?? null });
+    await client.mail.createMailbox(domain, domain, { local: 'box0', send: true, receive: true, password: BENCH_PASSWORD });
+    await client.mail.createForwarder(domain, domain, { local: 'fwd0', remote: 'team0@example.org' });
   });
   client.close();
 }

@@ -165,8 +165,8 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
  */
 async function writeState(emu: BenchEmulator, dir: string, sites: readonly ProviderSite[]): Promise<number> {
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
-  const packages = new Map((await client.listPackages()).map((p) => [p.name, p]));
-  const mail = new Map(await pool(sites, 16, async (s) => [s.domain, await client.getMail(s.domain, s.domain)] as const));
+  const packages = new Map((await client.packages.list()).map((p) => [p.name, p]));
+  const mail = new Map(await pool(sites, 16, async (s) => [s.domain, await client.mail.get(s.domain, s.domain)] as const));
   client.close();
   const provider = `provider["${PROVIDER_SOURCE}"]`;
   const resource = (type: string, name: string, attributes: Record<string, unknown>, dependencies?: string[]) => ({
@@ -223,11 +223,11 @@ async function writeBareState(binary: string, dir: string, n: number): Promise<v
 /** The account of `sites`, created through the client (an owner, a type by name). */
 async function seedAccount(emu: BenchEmulator, sites: readonly ProviderSite[]): Promise<void> {
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
-  const type = (await client.listPackageTypes()).find((t) => t.label === 'Linux Unlimited')!;
+  const type = (await client.packageTypes.list()).find((t) => t.label === 'Linux Unlimited')!;
   await pool(sites, 16, async (site) => {
-    await client.createPackage({ type: type.id, domainName: site.domain, extraDomainNames: [], label: `Site ${site.name}`, documentRoots: {}, stackUser: null });
-    for (const m of site.mailboxes) await client.createMailbox(site.domain, site.domain, { local: m.local, send: true, receive: true, password: BENCH_PASSWORD });
-    for (const f of site.forwarders) await client.createForwarder(site.domain, site.domain, { local: f.local, remote: f.remote });
+    await client.packages.create({ type: type.id, domainName: site.domain, extraDomainNames: [], label: `Site ${site.name}`, documentRoots: {}, stackUser: null });
+    for (const m of site.mailboxes) await client.mail.createMailbox(site.domain, site.domain, { local: m.local, send: true, receive: true, password: BENCH_PASSWORD });
+    for (const f of site.forwarders) await client.mail.createForwarder(site.domain, site.domain, { local: f.local, remote: f.remote });
   });
   client.close();
 }

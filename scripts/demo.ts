@@ -140,19 +140,19 @@ function untilInterrupted(): Promise<void> {
  * and disable a package.
  */
 async function customerChanges(client: ResellerClient): Promise<void> {
-  const packages = await client.listPackages();
+  const packages = await client.packages.list();
   const idOf = (name: string) => {
     const found = packages.find((p) => p.name === name);
     if (!found) throw new Error(`the demo expected package ${name} in the account`);
     return found.id;
   };
   const shop = idOf('example-shop.com');
-  const mail = await client.getMail(shop, 'example-shop.com');
+  const mail = await client.mail.get(shop, 'example-shop.com');
   const sales = mail.forwarders.find((f) => f.local === 'sales');
   if (!sales) throw new Error('the demo expected sales@example-shop.com in the account');
-  await client.deleteMail(shop, 'example-shop.com', [sales.id]);
-  await client.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.net' });
-  await client.setPackageEnabled(idOf('example-blog.com'), false);
+  await client.mail.delete(shop, 'example-shop.com', [sales.id]);
+  await client.mail.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.net' });
+  await client.packages.setEnabled(idOf('example-blog.com'), false);
   console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled');
 }
 

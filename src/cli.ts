@@ -16,6 +16,10 @@ commands:
   import   [--out FILE.ts] [--class-name NAME] write a cdktf stack declaring the live account
   review   PLAN.json [--markdown | --json] [--fail-on created,updated,destructive,orphan]
                                               summarise a terraform plan for a pull request
+  doctor   [--json] [--stacks DIR]            check the setup and the client's assumptions
+                                              against the live account (read-only)
+  sweep    --prefix PREFIX [--yes] [--json]   list (and with --yes delete) the objects whose
+                                              names start with PREFIX (test leftovers)
 
 Run 'reseller-hosting <command> --help' for the options of one command.
 `;
@@ -28,6 +32,8 @@ const COMMANDS: Record<string, () => Runner> = {
   drift: () => require('./drift/cli').runDriftCli,
   import: () => require('./drift/import-cli').runImportCli,
   review: () => require('./drift/review-cli').runReviewCli,
+  doctor: () => require('./drift/doctor-cli').runDoctorCli,
+  sweep: () => require('./drift/sweep-cli').runSweepCli,
   provider: () => require('./provider/main').runProviderCli,
 };
 

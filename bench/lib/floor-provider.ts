@@ -1,5 +1,5 @@
 import { providerHandlers } from '../../src/provider/provider';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import type { ResourceKind } from '../../src/provider/resources/kind';
 import { flagsOf, ID_ATTRIBUTE, objectTypeOf } from '../../src/provider/resources/schema';
 import { Logger, stderrLogger } from '../../src/provider/transport/log';

@@ -1,8 +1,8 @@
-import { ResellerClient } from '../../src/client';
+import { labelOf, ResellerClient } from '../../src/client';
 
 /** A plain-text picture of what exists in the account, read back through the client. */
 export async function accountTable(client: ResellerClient): Promise<string> {
-  const [packages, servers] = await Promise.all([client.listPackages(), client.listCloudServers()]);
+  const [packages, servers] = await Promise.all([client.packages.list(), client.cloudServers.list()]);
   const serverOf = new Map<number, string>();
   for (const s of servers) for (const id of s.packageIds) serverOf.set(id, s.name);
 
@@ -10,11 +10,11 @@ export async function accountTable(client: ResellerClient): Promise<string> {
   const mailRows: string[][] = [['MAIL OBJECT', 'KIND', 'DETAILS']];
   for (const p of [...packages].sort((a, b) => a.name.localeCompare(b.name))) {
     rows.push([
-      p.name, String(p.id), p.packageTypeName, client.labelOf(p), p.names.filter((n) => n !== p.name).join(' ') || '-',
+      p.name, String(p.id), p.packageTypeName, labelOf(p), p.names.filter((n) => n !== p.name).join(' ') || '-',
       p.stackUsers.join(' ') || '-', p.enabled ? 'yes' : 'no', serverOf.get(p.id) ?? 'reseller account',
     ]);
     for (const domain of p.names) {
-      const mail = await client.getMail(p.id, domain);
+      const mail = await client.mail.get(p.id, domain);
       for (const m of mail.mailboxes) {
         mailRows.push([`${m.local}@${domain}`, 'mailbox', `send=${m.send} receive=${m.receive}`]);
       }
@@ -23,7 +23,7 @@ export async function accountTable(client: ResellerClient): Promise<string> {
   }
   const serverRows: string[][] = [['CLOUD SERVER', 'ID', 'SPEC', 'ZONE', 'PROVIDER', 'BRAND', 'PACKAGES']];
   for (const s of servers) {
-    const withBrand = await client.getCloudServer(s.id);
+    const withBrand = await client.cloudServers.get(s.id);
     serverRows.push([
       s.name, String(s.id), s.configuration.spec, s.configuration.Zone || s.location, s.configuration.Provider,
       withBrand?.brand ? withBrand.brand.name : '-', String(s.packageIds.length),

@@ -199,3 +199,43 @@ function headerText(value: string | undefined): string {
     return raw;
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// DNS records
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The records of one zone's value, in a read of every zone (`{"example.com": {"records":
+ * [...]}}`, live) or of one zone (shape assumed: the same value). api-notes: "accept a
+ * bare record list as the value too".
+ */
+export function recordListOfZoneValue(value: unknown, where: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  const zone = shape.object(value, where);
+  return shape.array(zone.records, shape.at(where, 'records'));
+}
+
+/**
+ * A name as a DNS read gives it (`host`, targets): api-notes "possibly with a trailing
+ * dot"; read lowercase without it.
+ */
+export function dnsNameOfRead(value: unknown, where: string): string {
+  return shape.string(value, where).trim().toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * A number of a DNS read (`pri`, `weight`, `port`): api-notes "may read back as strings
+ * or numbers (assumed): accept both".
+ */
+export function dnsNumberOfRead(value: unknown, where: string): number {
+  return shape.number(value, where);
+}
+
+/**
+ * Assumed (api-notes: the write's `{"result": …}` content "no client reads"): the
+ * unwrapped result of a DNS write is not looked at, whatever it is. Callers read the
+ * zone again to learn what happened, and the new refs.
+ */
+export function acceptDnsWriteResult(_result: unknown): void {
+  // deliberately not read
+}

@@ -1,28 +1,11 @@
 import { inspect } from 'node:util';
-import * as cloudServers from './cloud-servers';
-import * as mail from './mail';
-import * as packageTypes from './package-types';
-import * as packages from './packages';
+import { CloudServers } from './cloud-servers';
+import { Dns } from './dns';
+import { Mail } from './mail';
+import { PackageTypes } from './package-types';
+import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
-import * as users from './users';
-import type {
-  CloudServer,
-  CloudServerWithBrand,
-  CreateForwarderRequest,
-  CreateMailboxRequest,
-  CreatePackageOnCloudServerRequest,
-  CreatePackageRequest,
-  CreateUserRequest,
-  MailDomain,
-  MailWriteResult,
-  OrderCloudServerRequest,
-  PackageDetail,
-  PackageNamesChange,
-  PackageSummary,
-  PackageType,
-  UpdateMailboxRequest,
-  UserList,
-} from './types';
+import { Users } from './users';
 
 export interface ResellerClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com` or the emulator's `http://127.0.0.1:8080`. */
@@ -68,9 +51,11 @@ const DEFAULTS = {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Typed client of the reseller hosting API. One method per operation; ids come back
- * normalised (package, package-type and cloud server ids as numbers, mail ids as
- * strings such as "m123"). Errors are the typed errors of `errors.ts`.
+ * Typed client of the reseller hosting API. One property per API noun, one method per
+ * operation on it (`client.packages.list()`, `client.mail.createMailbox(...)`,
+ * `client.dns.changeZone(...)`); ids come back normalised (package, package-type and
+ * cloud server ids as numbers, mail ids as strings such as "m123"). Errors are the
+ * typed errors of `errors.ts`.
  *
  * The API key is kept in a private field: `util.inspect(client)`, `JSON.stringify(client)`
  * and every error and log line show the base URL and reseller id only.
@@ -79,7 +64,6 @@ export class ResellerClient {
   readonly baseUrl: string;
   readonly resellerId: string;
   readonly #transport: Transport;
-  readonly #ctx: ApiContext;
 
   constructor(options: ResellerClientOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('ResellerClient: options are required');
@@ -119,7 +103,13 @@ export class ResellerClient {
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
     });
-    this.#ctx = { transport: this.#transport, resellerPath: `/reseller/${encodeURIComponent(resellerId)}` };
+    const ctx: ApiContext = { transport: this.#transport, resellerPath: `/reseller/${encodeURIComponent(resellerId)}` };
+    this.users = new Users(ctx);
+    this.packageTypes = new PackageTypes(ctx);
+    this.packages = new Packages(ctx);
+    this.mail = new Mail(ctx);
+    this.dns = new Dns(ctx);
+    this.cloudServers = new CloudServers(ctx);
   }
 
   /** Requests in flight right now. */
@@ -140,128 +130,18 @@ export class ResellerClient {
     return { baseUrl: redactUrl(this.baseUrl), resellerId: this.resellerId };
   }
 
-  // ---- control-panel users ------------------------------------------------------------
+  // ---- the API's nouns: each operation is a method of its noun (resource.ts) ----------
 
-  /** `GET /reseller/{id}/susers`: contact records and grant map (`grant_map` -> `grantMap`). */
-  listUsers(): Promise<UserList> {
-    return users.listUsers(this.#ctx);
-  }
-
-  /** Creates a control-panel user -> its `stack-user:N` identifier. */
-  createUser(request: CreateUserRequest): Promise<string> {
-    return users.createUser(this.#ctx, request);
-  }
-
-  deleteUser(ref: string): Promise<void> {
-    return users.deleteUser(this.#ctx, ref);
-  }
-
-  /** Links (`true`) or unlinks (`false`) a user and a package. */
-  setPackageGrant(userRef: string, packageId: string | number, granted: boolean): Promise<void> {
-    return users.setPackageGrant(this.#ctx, userRef, packageId, granted);
-  }
-
-  /** The user whose contact e-mail matches (case-insensitive), or undefined. */
-  findUserByEmail(email: string): Promise<string | undefined> {
-    return users.findUserByEmail(this.#ctx, email);
-  }
-
-  // ---- package types ------------------------------------------------------------------
-
-  listPackageTypes(): Promise<PackageType[]> {
-    return packageTypes.listPackageTypes(this.#ctx);
-  }
-
-  // ---- packages -----------------------------------------------------------------------
-
-  listPackages(): Promise<PackageSummary[]> {
-    return packages.listPackages(this.#ctx);
-  }
-
-  /** One package by id or domain name; undefined when it does not exist. */
-  getPackage(idOrDomain: string | number): Promise<PackageDetail | undefined> {
-    return packages.getPackage(this.#ctx, idOrDomain);
-  }
-
-  createPackage(request: CreatePackageRequest): Promise<number> {
-    return packages.createPackage(this.#ctx, request);
-  }
-
-  createPackageOnCloudServer(serverId: string | number, request: CreatePackageOnCloudServerRequest): Promise<number> {
-    return packages.createPackageOnCloudServer(this.#ctx, serverId, request);
-  }
-
-  /** -> the boolean the API reports for the id. */
-  deletePackage(id: string | number): Promise<boolean> {
-    return packages.deletePackage(this.#ctx, id);
-  }
-
-  setPackageType(id: string | number, typeId: string | number): Promise<void> {
-    return packages.setPackageType(this.#ctx, id, typeId);
-  }
-
-  setPackageLabel(id: string | number, label: string): Promise<void> {
-    return packages.setPackageLabel(this.#ctx, id, label);
-  }
-
-  /** -> the package's domain names afterwards. */
-  changePackageNames(id: string | number, change: PackageNamesChange): Promise<string[]> {
-    return packages.changePackageNames(this.#ctx, id, change);
-  }
-
-  setPackageEnabled(id: string | number, enabled: boolean): Promise<void> {
-    return packages.setPackageEnabled(this.#ctx, id, enabled);
-  }
-
-  /** The label of a package list entry (from `packageLabels`). */
-  labelOf(summary: PackageSummary): string {
-    return packages.labelOf(summary);
-  }
-
-  /** The label of a list entry for comparing: undefined when the entry cannot tell (not verifiable). */
-  verifiableLabelOf(summary: PackageSummary): string | undefined {
-    return packages.verifiableLabelOf(summary);
-  }
-
-  // ---- mail ---------------------------------------------------------------------------
-
-  getMail(packageRef: string | number, domain: string): Promise<MailDomain> {
-    return mail.getMail(this.#ctx, packageRef, domain);
-  }
-
-  createMailbox(packageRef: string | number, domain: string, request: CreateMailboxRequest): Promise<MailWriteResult> {
-    return mail.createMailbox(this.#ctx, packageRef, domain, request);
-  }
-
-  createForwarder(packageRef: string | number, domain: string, request: CreateForwarderRequest): Promise<MailWriteResult> {
-    return mail.createForwarder(this.#ctx, packageRef, domain, request);
-  }
-
-  updateMailbox(packageRef: string | number, domain: string, request: UpdateMailboxRequest): Promise<void> {
-    return mail.updateMailbox(this.#ctx, packageRef, domain, request);
-  }
-
-  /**
-   * Deletes mail objects by type-prefixed id. The API answers 200 even to a body it
-   * ignores, so callers must read the domain back (getMail) to confirm.
-   */
-  deleteMail(packageRef: string | number, domain: string, ids: string[]): Promise<void> {
-    return mail.deleteMail(this.#ctx, packageRef, domain, ids);
-  }
-
-  // ---- cloud servers ------------------------------------------------------------------
-
-  listCloudServers(): Promise<CloudServer[]> {
-    return cloudServers.listCloudServers(this.#ctx);
-  }
-
-  /** One server and its reseller brand; undefined when it does not exist. */
-  getCloudServer(id: string | number): Promise<CloudServerWithBrand | undefined> {
-    return cloudServers.getCloudServer(this.#ctx, id);
-  }
-
-  /** Orders (and pays for) a managed cloud server -> its id. */
-  orderCloudServer(request: OrderCloudServerRequest): Promise<number> {
-    return cloudServers.orderCloudServer(this.#ctx, request);
-  }
+  /** Control-panel users and their package grants. */
+  readonly users: Users;
+  /** Package types of the account. */
+  readonly packageTypes: PackageTypes;
+  /** Hosting packages. */
+  readonly packages: Packages;
+  /** Mailboxes and forwarders of a package's domains. */
+  readonly mail: Mail;
+  /** DNS zones and records of a package. */
+  readonly dns: Dns;
+  /** Managed cloud servers. */
+  readonly cloudServers: CloudServers;
 }

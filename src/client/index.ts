@@ -4,7 +4,8 @@
  * ```ts
  * import { ResellerClient, isDuplicateError, WriteOutcomeUnknownError } from 'cdktf-reseller-hosting/client';
  * const client = new ResellerClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: process.env.RESELLER_API_KEY! });
- * const packages = await client.listPackages();
+ * const packages = await client.packages.list();
+ * await client.dns.changeZone(packages[0].id, packages[0].name, { add: [{ type: 'TXT', host: '@', value: 'v=spf1 -all' }] });
  * ```
  */
 export { ResellerClient } from './client';
@@ -12,6 +13,13 @@ export type { ResellerClientOptions } from './client';
 export * from './errors';
 export * from './types';
 export { labelOf, verifiableLabelOf } from './packages';
+export type { Users } from './users';
+export type { PackageTypes } from './package-types';
+export type { Packages } from './packages';
+export type { Mail } from './mail';
+export type { CloudServers } from './cloud-servers';
+export type { Dns } from './dns';
+export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,
   isDuplicateError,
@@ -27,6 +35,10 @@ export {
   mailboxUpdateBody,
   acceptMailboxUpdateResult,
   brandFromHeaders,
+  recordListOfZoneValue,
+  dnsNameOfRead,
+  dnsNumberOfRead,
+  acceptDnsWriteResult,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
 export type { AttemptRecord } from './request';

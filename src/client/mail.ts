@@ -1,6 +1,6 @@
 import { acceptMailboxUpdateResult, forwardListOfMailRead, mailboxUpdateBody, parseForwarderCreateResult, parseForwarderEntry } from './assumptions';
 import { booleanArg, nonEmptyString, packageSegment, pathSegment } from './ids';
-import type { ApiContext } from './request';
+import { Resource } from './resource';
 import * as shape from './shape';
 import type {
   CreateForwarderRequest,
@@ -22,16 +22,6 @@ import type {
 
 function mailPath(packageRef: string | number, domain: string, operation: string): string {
   return `/package/${packageSegment(packageRef, operation)}/email/${pathSegment(domain, operation, 'domain')}`;
-}
-
-export async function getMail(ctx: ApiContext, packageRef: string | number, domain: string): Promise<MailDomain> {
-  const operation = 'getMail';
-  return ctx.transport.call({
-    operation,
-    method: 'GET',
-    path: mailPath(packageRef, domain, operation),
-    parse: (data) => parseMailDomain(data),
-  });
 }
 
 export function parseMailDomain(data: unknown): MailDomain {
@@ -82,100 +72,101 @@ export function parseMailWriteResult(data: unknown, where: string): MailWriteRes
   };
 }
 
-export async function createMailbox(
-  ctx: ApiContext,
-  packageRef: string | number,
-  domain: string,
-  request: CreateMailboxRequest,
-): Promise<MailWriteResult> {
-  const operation = 'createMailbox';
-  const password = request.password;
-  if (typeof password !== 'string' || password === '') throw new TypeError(`${operation}: password must be a non-empty string`);
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: mailPath(packageRef, domain, operation),
-    body: {
-      new: {
-        mailbox: {
-          local: nonEmptyString(request.local, operation, 'local'),
-          send: booleanArg(request.send, operation, 'send') ? 'true' : 'false',
-          receive: booleanArg(request.receive, operation, 'receive') ? 'true' : 'false',
-          password,
+/** Mailboxes and forwarders of one domain of a package. */
+export class Mail extends Resource {
+  /** The mailboxes and forwarders of one domain of a package. */
+  async get(packageRef: string | number, domain: string): Promise<MailDomain> {
+    const operation = 'getMail';
+    return this.ctx.transport.call({
+      operation,
+      method: 'GET',
+      path: mailPath(packageRef, domain, operation),
+      parse: (data) => parseMailDomain(data),
+    });
+  }
+
+  /** Creates a mailbox; the password goes into the body and nowhere else. */
+  async createMailbox(packageRef: string | number, domain: string, request: CreateMailboxRequest): Promise<MailWriteResult> {
+    const operation = 'createMailbox';
+    const password = request.password;
+    if (typeof password !== 'string' || password === '') throw new TypeError(`${operation}: password must be a non-empty string`);
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: mailPath(packageRef, domain, operation),
+      body: {
+        new: {
+          mailbox: {
+            local: nonEmptyString(request.local, operation, 'local'),
+            send: booleanArg(request.send, operation, 'send') ? 'true' : 'false',
+            receive: booleanArg(request.receive, operation, 'receive') ? 'true' : 'false',
+            password,
+          },
         },
       },
-    },
-    secrets: [password],
-    parse: (data) => parseMailWriteResult(data, ''),
-  });
-}
+      secrets: [password],
+      parse: (data) => parseMailWriteResult(data, ''),
+    });
+  }
 
-export async function createForwarder(
-  ctx: ApiContext,
-  packageRef: string | number,
-  domain: string,
-  request: CreateForwarderRequest,
-): Promise<MailWriteResult> {
-  const operation = 'createForwarder';
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: mailPath(packageRef, domain, operation),
-    body: {
-      new: {
-        forward: {
-          local: nonEmptyString(request.local, operation, 'local'),
-          remote: nonEmptyString(request.remote, operation, 'remote'),
+  /** Creates a forwarder from `local@domain` to `remote`. */
+  async createForwarder(packageRef: string | number, domain: string, request: CreateForwarderRequest): Promise<MailWriteResult> {
+    const operation = 'createForwarder';
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: mailPath(packageRef, domain, operation),
+      body: {
+        new: {
+          forward: {
+            local: nonEmptyString(request.local, operation, 'local'),
+            remote: nonEmptyString(request.remote, operation, 'remote'),
+          },
         },
       },
-    },
-    parse: (data) => parseForwarderCreateResult(data, domain, parseMailWriteResult),
-  });
-}
-
-/** Changes send/receive/password of a mailbox (body shape assumed: see assumptions.ts). */
-export async function updateMailbox(
-  ctx: ApiContext,
-  packageRef: string | number,
-  domain: string,
-  request: UpdateMailboxRequest,
-): Promise<void> {
-  const operation = 'updateMailbox';
-  nonEmptyString(request.id, operation, 'id');
-  if (request.send !== undefined) booleanArg(request.send, operation, 'send');
-  if (request.receive !== undefined) booleanArg(request.receive, operation, 'receive');
-  if (request.password !== undefined && (typeof request.password !== 'string' || request.password === '')) {
-    throw new TypeError(`${operation}: password must be a non-empty string when given`);
+      parse: (data) => parseForwarderCreateResult(data, domain, parseMailWriteResult),
+    });
   }
-  await ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: mailPath(packageRef, domain, operation),
-    body: mailboxUpdateBody(request),
-    secrets: request.password !== undefined ? [request.password] : [],
-    parse: (data) => acceptMailboxUpdateResult(data),
-  });
-}
 
-/**
- * Deletes mail objects by type-prefixed id: `{"delete": ["m1", "f2"]}`, a flat array.
- *
- * Caution: the API answers 200 even to a delete body of the wrong shape (a nested one
- * is accepted and silently ignored), so a 200 here does NOT prove the objects are gone.
- * The handler reads the domain back (getMail) to confirm.
- */
-export async function deleteMail(ctx: ApiContext, packageRef: string | number, domain: string, ids: string[]): Promise<void> {
-  const operation = 'deleteMail';
-  const path = mailPath(packageRef, domain, operation);
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id.trim() !== '')) {
-    throw new TypeError(`${operation}: ids must be an array of type-prefixed ids such as "m123" or "f456"`);
+  /** Changes send/receive/password of a mailbox (body shape assumed: see assumptions.ts). */
+  async updateMailbox(packageRef: string | number, domain: string, request: UpdateMailboxRequest): Promise<void> {
+    const operation = 'updateMailbox';
+    nonEmptyString(request.id, operation, 'id');
+    if (request.send !== undefined) booleanArg(request.send, operation, 'send');
+    if (request.receive !== undefined) booleanArg(request.receive, operation, 'receive');
+    if (request.password !== undefined && (typeof request.password !== 'string' || request.password === '')) {
+      throw new TypeError(`${operation}: password must be a non-empty string when given`);
+    }
+    await this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: mailPath(packageRef, domain, operation),
+      body: mailboxUpdateBody(request),
+      secrets: request.password !== undefined ? [request.password] : [],
+      parse: (data) => acceptMailboxUpdateResult(data),
+    });
   }
-  if (ids.length === 0) return;
-  await ctx.transport.call({
-    operation,
-    method: 'POST',
-    path,
-    body: { delete: [...ids] },
-    parse: () => undefined,
-  });
+
+  /**
+   * Deletes mail objects by type-prefixed id: `{"delete": ["m1", "f2"]}`, a flat array.
+   *
+   * Caution: the API answers 200 even to a delete body of the wrong shape (a nested one
+   * is accepted and silently ignored), so a 200 here does NOT prove the objects are gone.
+   * The handler reads the domain back (getMail) to confirm.
+   */
+  async delete(packageRef: string | number, domain: string, ids: string[]): Promise<void> {
+    const operation = 'deleteMail';
+    const path = mailPath(packageRef, domain, operation);
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id.trim() !== '')) {
+      throw new TypeError(`${operation}: ids must be an array of type-prefixed ids such as "m123" or "f456"`);
+    }
+    if (ids.length === 0) return;
+    await this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path,
+      body: { delete: [...ids] },
+      parse: () => undefined,
+    });
+  }
 }

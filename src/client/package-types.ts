@@ -1,16 +1,6 @@
-import type { ApiContext } from './request';
+import { Resource } from './resource';
 import * as shape from './shape';
 import type { PackageType } from './types';
-
-/** Package types of the account: `GET /reseller/{id}/packageTypes` -> `[{id, label, platform}]` (api-notes). */
-export async function listPackageTypes(ctx: ApiContext): Promise<PackageType[]> {
-  return ctx.transport.call({
-    operation: 'listPackageTypes',
-    method: 'GET',
-    path: `${ctx.resellerPath}/packageTypes`,
-    parse: (data) => shape.arrayOf(data, '', parsePackageType),
-  });
-}
 
 export function parsePackageType(value: unknown, where: string): PackageType {
   const entry = shape.object(value, where);
@@ -23,4 +13,17 @@ export function parsePackageType(value: unknown, where: string): PackageType {
     label: shape.string(entry.label, shape.at(where, 'label')),
     platform,
   };
+}
+
+/** Package types of the account. */
+export class PackageTypes extends Resource {
+  /** Package types of the account: `GET /reseller/{id}/packageTypes` -> `[{id, label, platform}]` (api-notes). */
+  async list(): Promise<PackageType[]> {
+    return this.ctx.transport.call({
+      operation: 'listPackageTypes',
+      method: 'GET',
+      path: `${this.ctx.resellerPath}/packageTypes`,
+      parse: (data) => shape.arrayOf(data, '', parsePackageType),
+    });
+  }
 }

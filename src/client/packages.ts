@@ -8,6 +8,7 @@ import {
 import { ApiError, isMissingObject } from './errors';
 import { booleanArg, nonEmptyString, packageSegment, stringList, toId } from './ids';
 import type { ApiContext } from './request';
+import { Resource } from './resource';
 import * as shape from './shape';
 import type {
   CreatePackageOnCloudServerRequest,
@@ -18,15 +19,6 @@ import type {
 } from './types';
 
 /** Hosting packages (api-notes "Packages"). */
-
-export async function listPackages(ctx: ApiContext): Promise<PackageSummary[]> {
-  return ctx.transport.call({
-    operation: 'listPackages',
-    method: 'GET',
-    path: '/package',
-    parse: (data) => shape.arrayOf(data, '', parsePackageSummary),
-  });
-}
 
 export function parsePackageSummary(value: unknown, where: string): PackageSummary {
   const entry = shape.object(value, where);
@@ -58,22 +50,6 @@ export function verifiableLabelOf(summary: PackageSummary): string | undefined {
   return verifiableLabelFromPackageLabels(Array.isArray(summary.packageLabels) ? summary.packageLabels : []);
 }
 
-/** One package by id or by one of its domain names; undefined when the API answers 404 for the object. */
-export async function getPackage(ctx: ApiContext, idOrDomain: string | number): Promise<PackageDetail | undefined> {
-  const operation = 'getPackage';
-  try {
-    return await ctx.transport.call({
-      operation,
-      method: 'GET',
-      path: `/package/${packageSegment(idOrDomain, operation)}`,
-      parse: (data) => parsePackageDetail(data, ''),
-    });
-  } catch (error) {
-    if (isMissingObject(error)) return undefined;
-    throw error;
-  }
-}
-
 export function parsePackageDetail(value: unknown, where: string): PackageDetail {
   const body = shape.object(value, where);
   const f = (key: string) => shape.at(where, key);
@@ -92,78 +68,6 @@ export function parsePackageDetail(value: unknown, where: string): PackageDetail
   return detail;
 }
 
-/** `POST /reseller/{id}/addWeb` (spec 4.2) -> the new package id. */
-export async function createPackage(ctx: ApiContext, request: CreatePackageRequest): Promise<number> {
-  const operation = 'createPackage';
-  const body = {
-    type: String(toId(request.type, operation, 'type')),
-    domain_name: nonEmptyString(request.domainName, operation, 'domainName'),
-    extra_domain_names: stringList(request.extraDomainNames ?? [], operation, 'extraDomainNames'),
-    label: request.label ?? '',
-    documentRoots: { ...(request.documentRoots ?? {}) },
-    stackUser: request.stackUser ?? null,
-  };
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `${ctx.resellerPath}/addWeb`,
-    body,
-    parse: (data) => shape.id(data, 'result'),
-  });
-}
-
-/** `POST /cloud_server/{id}/addWeb` (spec 4.6) -> the new package id. */
-export async function createPackageOnCloudServer(
-  ctx: ApiContext,
-  serverId: string | number,
-  request: CreatePackageOnCloudServerRequest,
-): Promise<number> {
-  const operation = 'createPackageOnCloudServer';
-  const id = toId(serverId, operation, 'cloud server id');
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `/cloud_server/${id}/addWeb`,
-    body: {
-      domain_name: nonEmptyString(request.domainName, operation, 'domainName'),
-      extra_domain_names: stringList(request.extraDomainNames ?? [], operation, 'extraDomainNames'),
-    },
-    parse: (data) => shape.id(data, 'result'),
-  });
-}
-
-/** `POST /reseller/{id}/deleteWeb {"delete-id": ["123"]}` -> the boolean the API reports for that id. */
-export async function deletePackage(ctx: ApiContext, packageId: string | number): Promise<boolean> {
-  const operation = 'deletePackage';
-  const key = String(toId(packageId, operation, 'package id'));
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `${ctx.resellerPath}/deleteWeb`,
-    body: { 'delete-id': [key] },
-    parse: (data) => {
-      const results = shape.map(data, 'result');
-      return shape.boolean(results[key], shape.at('result', key));
-    },
-  });
-}
-
-/** Changes the package type (`updatePackage` with `packageBundleTypes`); the new type must be on the same platform. */
-export async function setPackageType(ctx: ApiContext, packageId: string | number, typeId: string | number): Promise<void> {
-  const operation = 'setPackageType';
-  const key = String(toId(packageId, operation, 'package id'));
-  const type = String(toId(typeId, operation, 'package type id'));
-  await updatePackage(ctx, operation, { id: [key], packageBundleTypes: { [key]: type } });
-}
-
-/** Changes the package label (`updatePackage` with `labels`). */
-export async function setPackageLabel(ctx: ApiContext, packageId: string | number, label: string): Promise<void> {
-  const operation = 'setPackageLabel';
-  const key = String(toId(packageId, operation, 'package id'));
-  if (typeof label !== 'string') throw new TypeError(`${operation}: label must be a string`);
-  await updatePackage(ctx, operation, { id: [key], labels: { [key]: label } });
-}
-
 async function updatePackage(ctx: ApiContext, operation: string, body: unknown): Promise<void> {
   const path = `${ctx.resellerPath}/updatePackage`;
   const ok = await ctx.transport.call({
@@ -176,38 +80,6 @@ async function updatePackage(ctx: ApiContext, operation: string, body: unknown):
   if (!ok) throw refused(operation, path);
 }
 
-/**
- * Adds and removes domain names (`POST /package/{id}/names {"add", "rem"}`) -> the
- * package's names afterwards. Adding a name it already has is a silent no-op; removing
- * the last name is an API error.
- */
-export async function changePackageNames(ctx: ApiContext, packageId: string | number, change: PackageNamesChange): Promise<string[]> {
-  const operation = 'changePackageNames';
-  const id = toId(packageId, operation, 'package id');
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `/package/${id}/names`,
-    body: {
-      add: stringList(change.add ?? [], operation, 'add'),
-      rem: stringList(change.remove ?? [], operation, 'remove'),
-    },
-    parse: (data) => shape.stringArray(data, 'result'),
-  });
-}
-
-/** Enables or disables a package (`POST /package/{id}/userStatus`, the two documented bodies). */
-export async function setPackageEnabled(ctx: ApiContext, packageId: string | number, enabled: boolean): Promise<void> {
-  const operation = 'setPackageEnabled';
-  const id = toId(packageId, operation, 'package id');
-  const body = booleanArg(enabled, operation, 'enabled')
-    ? { includeRepeated: true, subservices: { default: true } }
-    : { subservices: { default: false } };
-  const path = `/package/${id}/userStatus`;
-  const ok = await ctx.transport.call({ operation, method: 'POST', path, body, parse: (data) => shape.boolean(data, 'result') });
-  if (!ok) throw refused(operation, path);
-}
-
 /** The API answered 2xx with `{"result": false}`: it refused the change without an error status. */
 function refused(operation: string, path: string): ApiError {
   return new ApiError(`${operation} POST ${path} failed: the API answered {"result": false}`, {
@@ -216,4 +88,133 @@ function refused(operation: string, path: string): ApiError {
     path,
     status: 200,
   });
+}
+
+/** Hosting packages: list, read, create (also on a cloud server), delete, and change type, label, names, status. */
+export class Packages extends Resource {
+  /** `GET /package`: every package of the account (spec 2.4). */
+  async list(): Promise<PackageSummary[]> {
+    return this.ctx.transport.call({
+      operation: 'listPackages',
+      method: 'GET',
+      path: '/package',
+      parse: (data) => shape.arrayOf(data, '', parsePackageSummary),
+    });
+  }
+
+  /** One package by id or by one of its domain names; undefined when the API answers 404 for the object. */
+  async get(idOrDomain: string | number): Promise<PackageDetail | undefined> {
+    const operation = 'getPackage';
+    try {
+      return await this.ctx.transport.call({
+        operation,
+        method: 'GET',
+        path: `/package/${packageSegment(idOrDomain, operation)}`,
+        parse: (data) => parsePackageDetail(data, ''),
+      });
+    } catch (error) {
+      if (isMissingObject(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** `POST /reseller/{id}/addWeb` (spec 4.2) -> the new package id. */
+  async create(request: CreatePackageRequest): Promise<number> {
+    const operation = 'createPackage';
+    const body = {
+      type: String(toId(request.type, operation, 'type')),
+      domain_name: nonEmptyString(request.domainName, operation, 'domainName'),
+      extra_domain_names: stringList(request.extraDomainNames ?? [], operation, 'extraDomainNames'),
+      label: request.label ?? '',
+      documentRoots: { ...(request.documentRoots ?? {}) },
+      stackUser: request.stackUser ?? null,
+    };
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `${this.ctx.resellerPath}/addWeb`,
+      body,
+      parse: (data) => shape.id(data, 'result'),
+    });
+  }
+
+  /** `POST /cloud_server/{id}/addWeb` (spec 4.6) -> the new package id. */
+  async createOnCloudServer(serverId: string | number, request: CreatePackageOnCloudServerRequest): Promise<number> {
+    const operation = 'createPackageOnCloudServer';
+    const id = toId(serverId, operation, 'cloud server id');
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `/cloud_server/${id}/addWeb`,
+      body: {
+        domain_name: nonEmptyString(request.domainName, operation, 'domainName'),
+        extra_domain_names: stringList(request.extraDomainNames ?? [], operation, 'extraDomainNames'),
+      },
+      parse: (data) => shape.id(data, 'result'),
+    });
+  }
+
+  /** `POST /reseller/{id}/deleteWeb {"delete-id": ["123"]}` -> the boolean the API reports for that id. */
+  async delete(packageId: string | number): Promise<boolean> {
+    const operation = 'deletePackage';
+    const key = String(toId(packageId, operation, 'package id'));
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `${this.ctx.resellerPath}/deleteWeb`,
+      body: { 'delete-id': [key] },
+      parse: (data) => {
+        const results = shape.map(data, 'result');
+        return shape.boolean(results[key], shape.at('result', key));
+      },
+    });
+  }
+
+  /** Changes the package type (`updatePackage` with `packageBundleTypes`); the new type must be on the same platform. */
+  async setType(packageId: string | number, typeId: string | number): Promise<void> {
+    const operation = 'setPackageType';
+    const key = String(toId(packageId, operation, 'package id'));
+    const type = String(toId(typeId, operation, 'package type id'));
+    await updatePackage(this.ctx, operation, { id: [key], packageBundleTypes: { [key]: type } });
+  }
+
+  /** Changes the package label (`updatePackage` with `labels`). */
+  async setLabel(packageId: string | number, label: string): Promise<void> {
+    const operation = 'setPackageLabel';
+    const key = String(toId(packageId, operation, 'package id'));
+    if (typeof label !== 'string') throw new TypeError(`${operation}: label must be a string`);
+    await updatePackage(this.ctx, operation, { id: [key], labels: { [key]: label } });
+  }
+
+  /**
+   * Adds and removes domain names (`POST /package/{id}/names {"add", "rem"}`) -> the
+   * package's names afterwards. Adding a name it already has is a silent no-op; removing
+   * the last name is an API error.
+   */
+  async changeNames(packageId: string | number, change: PackageNamesChange): Promise<string[]> {
+    const operation = 'changePackageNames';
+    const id = toId(packageId, operation, 'package id');
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `/package/${id}/names`,
+      body: {
+        add: stringList(change.add ?? [], operation, 'add'),
+        rem: stringList(change.remove ?? [], operation, 'remove'),
+      },
+      parse: (data) => shape.stringArray(data, 'result'),
+    });
+  }
+
+  /** Enables or disables a package (`POST /package/{id}/userStatus`, the two documented bodies). */
+  async setEnabled(packageId: string | number, enabled: boolean): Promise<void> {
+    const operation = 'setPackageEnabled';
+    const id = toId(packageId, operation, 'package id');
+    const body = booleanArg(enabled, operation, 'enabled')
+      ? { includeRepeated: true, subservices: { default: true } }
+      : { subservices: { default: false } };
+    const path = `/package/${id}/userStatus`;
+    const ok = await this.ctx.transport.call({ operation, method: 'POST', path, body, parse: (data) => shape.boolean(data, 'result') });
+    if (!ok) throw refused(operation, path);
+  }
 }

@@ -213,3 +213,83 @@ export interface UpdateMailboxRequest {
   /** Write-only: sent once, never returned, logged or put into an error. */
   password?: string;
 }
+
+// ---- DNS records (api-notes "DNS records") -------------------------------------------
+
+/** Record types a zone read can show (others are kept, typed as read). */
+export type DnsRecordType = 'SOA' | 'NS' | 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'SRV';
+
+/** Record types a write can add: NS is not writable, and the SOA is the zone's own. */
+export type WritableDnsRecordType = 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'SRV';
+
+/** One record as read, normalised (see `DnsRecordInput` for the matching write). */
+export interface DnsRecord {
+  /** The record's id, stable across reads; delete a record by it. null for the SOA. */
+  ref: number | null;
+  /** Upper-case record type: one of `DnsRecordType`, or another type as the API names it. */
+  type: DnsRecordType | string;
+  /** Fully qualified owner name: lowercase, no trailing dot (`www.example.com`; the apex is the zone name). */
+  host: string;
+  /**
+   * The record's value, normalised so that two reads (or a read and a declaration)
+   * compare equal: A `ip`; AAAA `ipv6` in RFC 5952 form (lowercase, compressed); CNAME,
+   * NS, MX and SRV `target` lowercase without a trailing dot; TXT `txt` as is; SOA `mname`.
+   */
+  value: string;
+  /** MX and SRV: `pri`. */
+  priority?: number;
+  /** SRV: `weight`. */
+  weight?: number;
+  /** SRV: `port`. */
+  port?: number;
+}
+
+/** One zone of a package. */
+export interface DnsZone {
+  /** The zone apex: lowercase, no trailing dot. */
+  name: string;
+  /** In the order the API lists them (the SOA and the apex NS included). */
+  records: DnsRecord[];
+}
+
+/** A record to add. */
+export interface DnsRecordInput {
+  type: WritableDnsRecordType;
+  /**
+   * Owner name, fully qualified (`www.example.com`, the apex `example.com`, a trailing
+   * dot allowed) or relative to the zone (`www`, `@`, `_dmarc`, `*`). It is sent relative.
+   */
+  host: string;
+  /** A: IPv4 address; AAAA: IPv6 address; CNAME, MX, SRV: target host name; TXT: the text. */
+  value: string;
+  /** MX and SRV (required there): 0-65535. */
+  priority?: number;
+  /** SRV (required): 0-65535. */
+  weight?: number;
+  /** SRV (required): 0-65535. */
+  port?: number;
+}
+
+/**
+ * One atomic write to a zone (`POST /package/{id}/dns/{zone}`): the deletes, then the
+ * adds. A replacement (the API has no update) is the new record in `add` and the old
+ * ref in `delete`, in one change. The write returns nothing: read the zone again to
+ * learn the new refs.
+ */
+export interface DnsZoneChange {
+  /** Records to add. */
+  add?: DnsRecordInput[];
+  /** Refs of records to delete (never the SOA's or an apex NS's). */
+  delete?: Array<number | string>;
+  /**
+   * What an add that conflicts (a CNAME beside other records at one name) does: `reject`
+   * fails the whole write, `replace` removes what is in the way, `ignore` skips the add.
+   * @default 'reject'
+   */
+  conflictPolicy?: 'reject' | 'replace' | 'ignore';
+  /**
+   * `append` keeps the records already at each added name and type; `replace` removes them first.
+   * @default 'append'
+   */
+  insertPolicy?: 'append' | 'replace';
+}

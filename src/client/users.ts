@@ -1,6 +1,6 @@
 import { AmbiguousUserError } from './errors';
 import { nonEmptyString, toId, toUserRef } from './ids';
-import type { ApiContext } from './request';
+import { Resource } from './resource';
 import * as shape from './shape';
 import type { ContactRecord, CreateUserRequest, GrantMap, UserList } from './types';
 
@@ -13,15 +13,6 @@ const CONTACT_STRING_FIELDS = [
   'address', 'avatarUrl', 'cc', 'ccAlpha2', 'ccAlpha3', 'city', 'company_name', 'company_number', 'createdAt',
   'nominet_contact_type', 'notes', 'pc', 'person_name', 'sp', 'trading_name', 'voice', 'firstName', 'lastName',
 ] as const;
-
-export async function listUsers(ctx: ApiContext): Promise<UserList> {
-  return ctx.transport.call({
-    operation: 'listUsers',
-    method: 'GET',
-    path: `${ctx.resellerPath}/susers`,
-    parse: (data) => parseUserList(data),
-  });
-}
 
 export function parseUserList(data: unknown): UserList {
   const body = shape.object(data, '');
@@ -56,75 +47,85 @@ function parseContact(value: unknown, where: string): ContactRecord {
   return out;
 }
 
-export async function createUser(ctx: ApiContext, request: CreateUserRequest): Promise<string> {
-  const operation = 'createUser';
-  const newUser: Record<string, string> = { email: nonEmptyString(request?.email, operation, 'email') };
-  if (request.personName !== undefined) newUser.person_name = request.personName;
-  return ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `${ctx.resellerPath}/susers`,
-    body: { newUser },
-    parse: (data) => {
-      const result = shape.object(data, 'result');
-      const ref = shape.string(result.ref, 'result.ref');
-      if (!/^stack-user:[0-9]+$/.test(ref)) {
-        throw new shape.ShapeMismatch('expected result.ref to be a "stack-user:<number>" identifier, got another string');
-      }
-      return ref;
-    },
-  });
-}
-
-export async function deleteUser(ctx: ApiContext, ref: string): Promise<void> {
-  const operation = 'deleteUser';
-  const user = toUserRef(ref, operation);
-  await ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `${ctx.resellerPath}/susers`,
-    body: { users: { [user]: { delete: true } } },
-    parse: () => undefined,
-  });
-}
-
-/** Links (`granted`) or unlinks a user and a package: the grant map entry `package:<id>`. */
-export async function setPackageGrant(
-  ctx: ApiContext,
-  userRef: string,
-  packageId: string | number,
-  granted: boolean,
-): Promise<void> {
-  const operation = 'setPackageGrant';
-  const user = toUserRef(userRef, operation);
-  const id = toId(packageId, operation, 'package id');
-  if (typeof granted !== 'boolean') throw new TypeError(`${operation}: granted must be a boolean`);
-  await ctx.transport.call({
-    operation,
-    method: 'POST',
-    path: `${ctx.resellerPath}/susers`,
-    body: { grant_map: { [user]: { [`package:${id}`]: granted } } },
-    parse: () => undefined,
-  });
-}
-
-/**
- * The user whose contact e-mail is `email` (case-insensitive, surrounding spaces
- * ignored), or undefined. Several matches raise `AmbiguousUserError`: picking one
- * silently could link a package to the wrong person.
- */
-export async function findUserByEmail(ctx: ApiContext, email: string): Promise<string | undefined> {
-  const wanted = nonEmptyString(email, 'findUserByEmail', 'email').trim().toLowerCase();
-  const { contact } = await listUsers(ctx);
-  const matches = Object.entries(contact)
-    .filter(([, record]) => record.email.trim().toLowerCase() === wanted)
-    .map(([ref]) => ref)
-    .sort((a, b) => userNumber(a) - userNumber(b));
-  if (matches.length > 1) throw new AmbiguousUserError(email, matches);
-  return matches[0];
-}
-
 function userNumber(ref: string): number {
   const n = Number(ref.slice(ref.indexOf(':') + 1));
   return Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+/** Control-panel users and their package grants (`/reseller/{id}/susers`). */
+export class Users extends Resource {
+  /** `GET /reseller/{id}/susers`: contact records and grant map (`grant_map` -> `grantMap`). */
+  async list(): Promise<UserList> {
+    return this.ctx.transport.call({
+      operation: 'listUsers',
+      method: 'GET',
+      path: `${this.ctx.resellerPath}/susers`,
+      parse: (data) => parseUserList(data),
+    });
+  }
+
+  /** Creates a control-panel user (`newUser`) -> its `stack-user:N` identifier. */
+  async create(request: CreateUserRequest): Promise<string> {
+    const operation = 'createUser';
+    const newUser: Record<string, string> = { email: nonEmptyString(request?.email, operation, 'email') };
+    if (request.personName !== undefined) newUser.person_name = request.personName;
+    return this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `${this.ctx.resellerPath}/susers`,
+      body: { newUser },
+      parse: (data) => {
+        const result = shape.object(data, 'result');
+        const ref = shape.string(result.ref, 'result.ref');
+        if (!/^stack-user:[0-9]+$/.test(ref)) {
+          throw new shape.ShapeMismatch('expected result.ref to be a "stack-user:<number>" identifier, got another string');
+        }
+        return ref;
+      },
+    });
+  }
+
+  /** Deletes a control-panel user. */
+  async delete(ref: string): Promise<void> {
+    const operation = 'deleteUser';
+    const user = toUserRef(ref, operation);
+    await this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `${this.ctx.resellerPath}/susers`,
+      body: { users: { [user]: { delete: true } } },
+      parse: () => undefined,
+    });
+  }
+
+  /** Links (`granted`) or unlinks a user and a package: the grant map entry `package:<id>`. */
+  async setPackageGrant(userRef: string, packageId: string | number, granted: boolean): Promise<void> {
+    const operation = 'setPackageGrant';
+    const user = toUserRef(userRef, operation);
+    const id = toId(packageId, operation, 'package id');
+    if (typeof granted !== 'boolean') throw new TypeError(`${operation}: granted must be a boolean`);
+    await this.ctx.transport.call({
+      operation,
+      method: 'POST',
+      path: `${this.ctx.resellerPath}/susers`,
+      body: { grant_map: { [user]: { [`package:${id}`]: granted } } },
+      parse: () => undefined,
+    });
+  }
+
+  /**
+   * The user whose contact e-mail is `email` (case-insensitive, surrounding spaces
+   * ignored), or undefined. Several matches raise `AmbiguousUserError`: picking one
+   * silently could link a package to the wrong person.
+   */
+  async findByEmail(email: string): Promise<string | undefined> {
+    const wanted = nonEmptyString(email, 'findUserByEmail', 'email').trim().toLowerCase();
+    const { contact } = await this.list();
+    const matches = Object.entries(contact)
+      .filter(([, record]) => record.email.trim().toLowerCase() === wanted)
+      .map(([ref]) => ref)
+      .sort((a, b) => userNumber(a) - userNumber(b));
+    if (matches.length > 1) throw new AmbiguousUserError(email, matches);
+    return matches[0];
+  }
 }

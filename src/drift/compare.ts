@@ -1,20 +1,14 @@
-import type { CloudServer, MailboxEntry, PackageSummary, PackageType } from '../client';
-import { verifiableLabelOf } from '../client';
-import {
-  CloudServerSpec, ForwarderSpec, Identity, Kind, kindLabel, kindOrder, MailboxSpec, PackageSpec, providerFromApi, StackUserRef, userKey,
-} from '../protocol';
-import type { FieldDiff } from '../reconcile';
-import {
-  diffCloudServer, diffForwarder, diffMailbox, diffPackage, diffStackUser, livePackageFromSummary, resolveTypeIn, resolveUserIn,
-} from '../reconcile';
+import { DEFINITIONS, definitionOf, Identity, Kind, kindLabel, kindOrder } from '../protocol';
+import type { FieldDiff, Observed, ReconcileContext } from '../reconcile';
+import { diff, list, liveEntries, ReconcileError, UnknownReference, whyMissing } from '../reconcile';
 import type { DesiredObject } from './desired';
 import { byText } from './io';
-import type { LiveAccount } from './live';
 
 /**
- * The comparison of declared objects with the live account. Field comparisons are
- * the core's own diff functions (src/reconcile), so drift reports exactly what an
- * ensure would change.
+ * The comparison of declared objects with the live account, read through the core: a
+ * loop over the kind definitions (list every live object, index it by identity, diff
+ * each declared object with the core's own diff, so drift reports exactly what an
+ * ensure would change; unmanaged = listed but declared by no stack).
  */
 
 /**
@@ -83,15 +77,29 @@ export interface Comparison {
   readonly unmanaged: UnmanagedObject[];
 }
 
+/** Every live object of every kind, as the core lists them. */
+export type LiveObjects = ReadonlyMap<Kind, readonly Observed[]>;
+
+/** Reads the account through the core: each list once, the mail of each domain once (see `list`). */
+export async function readLiveObjects(ctx: ReconcileContext): Promise<LiveObjects> {
+  const lists = await Promise.all(DEFINITIONS.map((def) => list(ctx, def.kind)));
+  return new Map(DEFINITIONS.map((def, i) => [def.kind, lists[i]]));
+}
+
+const keyOf = (id: Pick<Identity, 'kind' | 'key'>) => `${id.kind}:${id.key}`;
+
 /**
- * Compares `declared` (the objects to report on) with the account. Objects in `managed`
- * (every stack found, also those not selected with --stack) are not unmanaged.
+ * Compares `declared` (the objects to report on) with the account, read with `ctx`.
+ * Objects in `managed` (every stack found, also those not selected with --stack) are
+ * not unmanaged.
  */
-export function compare(declared: readonly DesiredObject[], live: LiveAccount, managed: readonly DesiredObject[] = declared): Comparison {
-  const index = indexLive(live);
-  const objects = declared.map((desired) => ({ desired, report: compareOne(desired, index) }));
+export async function compare(ctx: ReconcileContext, declared: readonly DesiredObject[], managed: readonly DesiredObject[] = declared): Promise<Comparison> {
+  const live = await readLiveObjects(ctx);
+  const index = new Map<string, Observed>();
+  for (const objects of live.values()) for (const o of objects) if (!index.has(keyOf(o.identity))) index.set(keyOf(o.identity), o);
+  const objects = await Promise.all(declared.map(async (desired) => ({ desired, report: await compareOne(ctx, desired, index) })));
   objects.sort((a, b) => compareReports(a.report, b.report));
-  return { objects, unmanaged: findUnmanaged(managed, live, index) };
+  return { objects, unmanaged: findUnmanaged(managed, live) };
 }
 
 function compareReports(a: ObjectReport, b: ObjectReport): number {
@@ -103,44 +111,17 @@ function compareReports(a: ObjectReport, b: ObjectReport): number {
   );
 }
 
-interface LiveIndex {
-  live: LiveAccount;
-  /** By primary domain. */
-  packages: Map<string, PackageSummary>;
-  /** Every domain name -> its package. */
-  names: Map<string, PackageSummary>;
-  servers: Map<string, CloudServer>;
-  /** Package id -> the server it is on. */
-  serverOfPackage: Map<number, CloudServer>;
-}
-
-function indexLive(live: LiveAccount): LiveIndex {
-  const packages = new Map<string, PackageSummary>();
-  const names = new Map<string, PackageSummary>();
-  for (const p of live.packages) {
-    packages.set(p.name.toLowerCase(), p);
-    for (const n of p.names) if (!names.has(n.toLowerCase())) names.set(n.toLowerCase(), p);
-  }
-  const servers = new Map<string, CloudServer>();
-  const serverOfPackage = new Map<number, CloudServer>();
-  for (const s of live.servers) {
-    servers.set(s.name.toLowerCase(), s);
-    for (const id of s.packageIds) serverOfPackage.set(id, s);
-  }
-  return { live, packages, names, servers, serverOfPackage };
-}
-
 /** What compareOne works out; the report adds the common fields. */
 interface Outcome {
   status: ObjectStatus;
   diffs?: ReportDiff[];
   message?: string;
-  liveId?: string | number;
+  liveId?: string;
 }
 
-function compareOne(desired: DesiredObject, index: LiveIndex): ObjectReport {
+async function compareOne(ctx: ReconcileContext, desired: DesiredObject, index: ReadonlyMap<string, Observed>): Promise<ObjectReport> {
   const id = desired.identity;
-  const outcome = outcomeOf(desired, index);
+  const outcome = await outcomeOf(ctx, desired, index);
   // A provider-engine object is repaired by a plain `terraform apply` (its plan sees the drift): no -replace.
   const replaceAddress = desired.resourceType.startsWith('reseller_')
     ? null
@@ -161,17 +142,25 @@ function compareOne(desired: DesiredObject, index: LiveIndex): ObjectReport {
     diffs: outcome.diffs ?? [],
     message: outcome.message ?? null,
     replaceAddress,
-    liveId: outcome.liveId === undefined ? null : String(outcome.liveId),
+    liveId: outcome.liveId === undefined ? null : outcome.liveId,
   };
 }
 
-/** Cloud servers cannot be changed through the API, and packages cannot be moved. */
+/** Settings the API cannot change (a cloud server's), and identity fields (a package's server: packages cannot be moved), are not repaired by an update. */
 function repairableByUpdate(kind: Kind | undefined, diffs: readonly ReportDiff[]): boolean {
-  if (kind === 'cloud-server') return false;
-  return !diffs.some((d) => d.field === 'cloudServer');
+  if (!kind) return true;
+  const def = definitionOf(kind);
+  if (def.lifecycle?.fixedAfterCreate) return false;
+  return !diffs.some((d) => def.fields.find((f) => f.name === d.field)?.role === 'identity');
 }
 
-function outcomeOf(desired: DesiredObject, index: LiveIndex): Outcome {
+/** The listed object of a declared identity: same kind and key, and the same parent when the parent is part of its name. */
+function findListed(id: Identity, index: ReadonlyMap<string, Observed>): Observed | undefined {
+  const live = index.get(keyOf(id));
+  return live && (!definitionOf(id.kind).parent?.placesKey || live.identity.placement === id.placement) ? live : undefined;
+}
+
+async function outcomeOf(ctx: ReconcileContext, desired: DesiredObject, index: ReadonlyMap<string, Observed>): Promise<Outcome> {
   const id = desired.identity;
   if (!id) {
     return {
@@ -181,14 +170,14 @@ function outcomeOf(desired: DesiredObject, index: LiveIndex): Outcome {
         : `cannot read the declaration: ${desired.specError ?? 'no identity'}`,
     };
   }
-  const found = findLive(id, index);
+  const found = findListed(id, index);
   if (desired.absent) {
-    return found.exists
+    return found
       ? { status: 'still-present', liveId: found.liveId, message: 'declared absent: true, but still in the account' }
       : { status: 'absent' };
   }
-  if (!found.exists) {
-    const why = [found.why, desired.unknownSpec ? 'its other fields depend on Terraform variables' : undefined].filter(Boolean);
+  if (!found) {
+    const why = [await whyMissing(ctx, id), desired.unknownSpec ? 'its other fields depend on Terraform variables' : undefined].filter(Boolean);
     return { status: 'missing', message: why.length ? why.join('; ') : undefined };
   }
   if (!desired.spec) {
@@ -198,148 +187,28 @@ function outcomeOf(desired: DesiredObject, index: LiveIndex): Outcome {
     return { status: 'error', liveId: found.liveId, message: `cannot read the declaration: ${desired.specError}` };
   }
   try {
-    const diffs = diffsOf(desired.spec, found, index);
+    const diffs = (await diff(ctx, desired.spec, found)).map(plain);
     return diffs.length ? { status: 'changed', diffs, liveId: found.liveId } : { status: 'in-sync', liveId: found.liveId };
   } catch (err) {
-    if (err instanceof DeclarationProblem) return { status: 'error', liveId: found.liveId, message: err.message };
+    // A declaration the core cannot compare (a package type the account lacks): reported on the object.
+    if (err instanceof UnknownReference) return { status: 'error', liveId: found.liveId, message: err.problem };
+    if (err instanceof ReconcileError) return { status: 'error', liveId: found.liveId, message: err.message.replace(`${desired.spec.path}: `, '') };
     throw err;
-  }
-}
-
-interface Found {
-  exists: boolean;
-  liveId?: string | number;
-  why?: string;
-  pkg?: PackageSummary;
-  server?: CloudServer;
-  mailbox?: MailboxEntry;
-  forwarders?: Array<{ id: string; local: string; remote: string }>;
-  user?: { ref: string; personName?: string };
-}
-
-function findLive(id: Identity, index: LiveIndex): Found {
-  switch (id.kind) {
-    case 'package': {
-      const pkg = index.packages.get(id.key);
-      if (pkg) return { exists: true, liveId: pkg.id, pkg };
-      const owner = index.names.get(id.key);
-      return { exists: false, why: owner ? `${id.key} is an extra domain of package ${owner.name} (id ${owner.id}), not a package of its own` : undefined };
-    }
-    case 'cloud-server': {
-      const server = index.servers.get(id.key);
-      return server ? { exists: true, liveId: server.id, server } : { exists: false, why: 'not listed in the account (cancelled, or still provisioning)' };
-    }
-    case 'mailbox':
-    case 'forwarder': {
-      const at = id.key.lastIndexOf('@');
-      const local = id.key.slice(0, at);
-      const domain = id.key.slice(at + 1);
-      const pkg = index.packages.get(id.placement);
-      if (!pkg) return { exists: false, why: `its package ${id.placement} does not exist` };
-      if (!pkg.names.map((n) => n.toLowerCase()).includes(domain)) {
-        return { exists: false, why: `${domain} is not a domain of package ${id.placement}` };
-      }
-      const mail = index.live.mail.get(domain)?.mail;
-      if (!mail) return { exists: false, why: `the mail of ${domain} could not be read` };
-      if (id.kind === 'mailbox') {
-        const mailbox = mail.mailboxes.find((m) => m.local.toLowerCase() === local);
-        return mailbox ? { exists: true, liveId: mailbox.id, mailbox } : { exists: false };
-      }
-      const forwarders = mail.forwarders.filter((f) => f.local.toLowerCase() === local);
-      return forwarders.length ? { exists: true, liveId: forwarders.map((f) => f.id).join(','), forwarders } : { exists: false };
-    }
-    case 'stack-user': {
-      const found = Object.entries(index.live.users.contact).find(([ref, c]) => ref === id.key || userKey(c.email) === id.key);
-      return found ? { exists: true, liveId: found[0], user: { ref: found[0], personName: found[1].person_name } } : { exists: false };
-    }
-  }
-}
-
-class DeclarationProblem extends Error {}
-
-function diffsOf(spec: DesiredObject['spec'] & object, found: Found, index: LiveIndex): ReportDiff[] {
-  switch (spec.kind) {
-    case 'package':
-      return packageDiffs(spec, found.pkg!, index);
-    case 'mailbox':
-      return diffMailbox(spec as MailboxSpec, found.mailbox!).map(plain);
-    case 'forwarder':
-      return forwarderDiffs(spec, found.forwarders!);
-    case 'cloud-server':
-      return diffCloudServer(spec as CloudServerSpec, found.server!).map(plain);
-    case 'stack-user':
-      return diffStackUser(spec, found.user!).map(plain);
   }
 }
 
 const plain = (d: FieldDiff): ReportDiff => ({ field: d.field, declared: d.declared, live: d.live });
 
-function packageDiffs(spec: PackageSpec, pkg: PackageSummary, index: LiveIndex): ReportDiff[] {
-  const { types, users } = index.live;
-  const type = spec.packageType === undefined ? undefined : resolveTypeIn(types, spec.packageType);
-  if (spec.packageType !== undefined && !type) {
-    throw new DeclarationProblem(
-      `packageType "${spec.packageType}" is not a package type of this account; available: ${types.map((t) => `${t.label} (${t.id})`).join(', ')}`,
-    );
-  }
-  const stackUser = spec.stackUser === undefined ? undefined : resolveUserIn(users, spec.stackUser);
-  if (spec.stackUser !== undefined && stackUser === undefined) {
-    throw new DeclarationProblem(`stackUser ${describeUserRef(spec.stackUser)} is not a control-panel user of this account`);
-  }
-  const diffs = diffPackage({ spec, type, stackUser }, livePackageFromSummary(pkg, verifiableLabelOf(pkg))).map((d: FieldDiff) =>
-    d.field === 'packageType' ? { field: d.field, declared: typeName(types, d.declared), live: typeName(types, d.live) } : plain(d),
-  );
-  const server = index.serverOfPackage.get(pkg.id);
-  const liveServer = server ? server.name.toLowerCase() : '';
-  if ((spec.cloudServer ?? '') !== liveServer) {
-    diffs.push({ field: 'cloudServer', declared: spec.cloudServer ?? '(reseller account)', live: server ? liveServer : '(reseller account)' });
-  }
-  return diffs;
-}
-
-function forwarderDiffs(spec: ForwarderSpec, live: Array<{ remote: string }>): ReportDiff[] {
-  return diffForwarder(spec, live.map((f) => f.remote)).map(plain);
-}
-
-function describeUserRef(ref: StackUserRef): string {
-  return typeof ref === 'string' ? `"${ref}"` : `{ email: "${ref.email}" }`;
-}
-
-function typeName(types: readonly PackageType[], id: unknown): unknown {
-  return types.find((t) => t.id === id)?.label ?? id;
-}
-
-function findUnmanaged(managed: readonly DesiredObject[], live: LiveAccount, index: LiveIndex): UnmanagedObject[] {
+/** Listed objects no stack declares, one per live entry, for the kinds drift reports so. */
+function findUnmanaged(managed: readonly DesiredObject[], live: LiveObjects): UnmanagedObject[] {
   const keys = new Set<string>();
-  for (const o of managed) if (o.identity) keys.add(`${o.identity.kind}:${o.identity.key}`);
+  for (const o of managed) if (o.identity) keys.add(keyOf(o.identity));
   const out: UnmanagedObject[] = [];
-  for (const s of live.servers) {
-    const name = s.name.toLowerCase();
-    if (keys.has(`cloud-server:${name}`)) continue;
-    const provider = providerFromApi(s.configuration.Provider) ?? s.configuration.Provider;
-    out.push({
-      kind: 'cloud-server', key: name, placement: '', id: String(s.id),
-      detail: `${provider} ${s.configuration.spec} in ${s.configuration.Zone || s.location}${s.packageIds.length ? `, ${s.packageIds.length} package(s) on it` : ''}`,
-    });
-  }
-  for (const p of live.packages) {
-    const name = p.name.toLowerCase();
-    if (keys.has(`package:${name}`)) continue;
-    const server = index.serverOfPackage.get(p.id);
-    const extra = p.names.filter((n) => n !== p.name);
-    out.push({
-      kind: 'package', key: name, placement: server ? server.name.toLowerCase() : '', id: String(p.id),
-      detail: `${p.packageTypeName || `type ${p.typeRef}`}${extra.length ? `, also ${extra.join(', ')}` : ''}${p.enabled ? '' : ', disabled'}`,
-    });
-  }
-  for (const { domain, packageName, mail } of [...live.mail.values()].sort((a, b) => byText(a.domain, b.domain))) {
-    for (const m of mail.mailboxes) {
-      const key = `${m.local.toLowerCase()}@${domain}`;
-      if (!keys.has(`mailbox:${key}`)) out.push({ kind: 'mailbox', key, placement: packageName, id: m.id, detail: `send ${m.send}, receive ${m.receive}` });
-    }
-    for (const f of mail.forwarders) {
-      const key = `${f.local.toLowerCase()}@${domain}`;
-      if (!keys.has(`forwarder:${key}`)) out.push({ kind: 'forwarder', key, placement: packageName, id: f.id, detail: `-> ${f.remote}` });
+  for (const def of DEFINITIONS) {
+    if (def.reportsUnmanaged === false) continue;
+    for (const o of live.get(def.kind) ?? []) {
+      if (keys.has(keyOf(o.identity))) continue;
+      for (const entry of liveEntries(o)) out.push({ kind: o.kind, key: o.identity.key, placement: o.identity.placement, id: entry.id, detail: entry.detail });
     }
   }
   out.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || byText(a.key, b.key) || byText(a.id, b.id));

@@ -1,12 +1,15 @@
 import type { Connection, ResellerClient } from '../client';
 import { clientFor, connectionFromEnv } from '../client';
 import { ENV } from '../protocol';
+import { createContext } from '../reconcile';
 import { compare, Comparison } from './compare';
 import { DesiredState, findStackFiles, readDesired } from './desired';
 import { FixAction, fixDrift } from './fix';
 import { CommandError } from './io';
-import { DEFAULT_MAIL_CONCURRENCY, readLive } from './live';
 import { DRIFT_DOCUMENT_VERSION, DriftDocument, summarize } from './report';
+
+/** Mail reads in flight at once, unless --concurrency says otherwise. */
+export const DEFAULT_MAIL_CONCURRENCY = 8;
 
 export interface DriftOptions {
   /** cdktf output directory, `stacks` directory, stack directory or cdk.tf.json. @default cdktf.out */
@@ -52,7 +55,8 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
   // One client for the whole run: the list reads, the mail reads and any --fix.
   const client = options.client ?? clientFor(connection);
   const countUnmanaged = options.countUnmanaged ?? true;
-  const concurrency = options.concurrency ?? DEFAULT_MAIL_CONCURRENCY;
+  // A read-only pass: each list once, the reference look-ups included; a fresh one after --fix.
+  const pass = () => createContext({ client, oneReadPerList: true, readsAtOnce: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY });
   const account = { apiUrl: connection.baseUrl, resellerId: connection.resellerId };
   const stacks = selected.map((s) => ({ name: s.name, file: s.file }));
   try {
@@ -66,11 +70,11 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
       requests,
       fix,
     });
-    let live = await readLive(client, { concurrency });
-    let comparison = compare(declared, live, all.objects);
+    let ctx = pass();
+    let comparison = await compare(ctx, declared, all.objects);
     let fix: DriftDocument['fix'] = null;
     if (options.fix) {
-      const first = documentOf(comparison, live.requests, null);
+      const first = documentOf(comparison, ctx.lists.reads, null);
       options.onBeforeFix?.(first);
       const before = first.summary;
       const actions: FixAction[] = await fixDrift(comparison.objects, { client, connection, env, onLine: options.onLine });
@@ -78,10 +82,10 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
         options.onLine?.(`${comparison.unmanaged.length} unmanaged object(s) left as they are: drift --fix never deletes what no stack declares`);
       }
       fix = { before, actions };
-      live = await readLive(client, { concurrency });
-      comparison = compare(declared, live, all.objects);
+      ctx = pass();
+      comparison = await compare(ctx, declared, all.objects);
     }
-    return { document: documentOf(comparison, live.requests, fix), comparison, desired: all };
+    return { document: documentOf(comparison, ctx.lists.reads, fix), comparison, desired: all };
   } finally {
     if (!options.client) client.close();
   }

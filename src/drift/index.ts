@@ -4,14 +4,14 @@
  */
 export { runDrift } from './drift';
 export type { DriftOptions, DriftResult } from './drift';
-export { compare, DRIFT_STATUSES } from './compare';
-export type { ComparedObject, Comparison, ObjectReport, ObjectStatus, ReportDiff, UnmanagedObject } from './compare';
+export { compare, DRIFT_STATUSES, readLiveObjects } from './compare';
+export type { ComparedObject, Comparison, LiveObjects, ObjectReport, ObjectStatus, ReportDiff, UnmanagedObject } from './compare';
 export { findStackFiles, literalText, readDesired, readStack } from './desired';
 export type { DesiredObject, DesiredState, StackFile, StackSettings } from './desired';
 export { fixDrift } from './fix';
 export type { FixAction, FixOutcome } from './fix';
-export { DEFAULT_MAIL_CONCURRENCY, readLive } from './live';
-export type { LiveAccount, LiveMailDomain, ReadLiveOptions } from './live';
+export { DEFAULT_MAIL_CONCURRENCY } from './drift';
+export type { LiveAccount, LiveMailDomain, ReadLiveOptions } from './import-account';
 export { DRIFT_DOCUMENT_VERSION, renderFixActions, renderTable, summarize } from './report';
 export type { DriftDocument, DriftSummary } from './report';
 export { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';

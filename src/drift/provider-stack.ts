@@ -1,5 +1,4 @@
-import { checkSpec, DEFINITIONS, FieldDefinition, identityOf, KindDefinition, ObjectSpec } from '../protocol';
-import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../protocol/handler-contract';
+import { AnyKindDefinition, attributeFieldsOf, checkSpec, DEFINITIONS, identityOf, ObjectSpec, specFromValues } from '../protocol';
 import type { DesiredObject } from './desired';
 
 /**
@@ -7,17 +6,9 @@ import type { DesiredObject } from './desired';
  * attributes are the objects' fields (named by the kind definitions). A value that is a
  * reference to another resource's literal attribute (`${reseller_package.site.domain_name}`,
  * how a mailbox names its package) is resolved here; any other expression makes the
- * object's spec unknown (only Terraform can evaluate it), as with the carriers.
+ * object's spec unknown (only Terraform can evaluate it), as with the carriers. The
+ * values become a spec through the protocol's attribute codec, as in the provider.
  */
-
-/** Fields whose spec value is a control-panel user reference: `stack-user:N` or `{ email }` (as the provider reads them). */
-const USER_REF_FIELDS = new Set(['stackUser', 'forUser']);
-
-function toSpecValue(field: FieldDefinition, value: unknown): unknown {
-  if (USER_REF_FIELDS.has(field.name) && typeof value === 'string' && value.includes('@')) return { email: value };
-  if (field.name === 'packageType' && typeof value === 'string' && /^[0-9]+$/.test(value)) return Number(value);
-  return value;
-}
 
 /** Marks a value only Terraform can evaluate. */
 const UNKNOWN = Symbol('unknown');
@@ -76,37 +67,31 @@ export function readProviderObjects(stack: string, resources: Record<string, Rec
   return out;
 }
 
-function readOne(stack: string, def: KindDefinition, name: string, body: Record<string, any>, resources: Record<string, Record<string, any>>): DesiredObject {
+function readOne(stack: string, def: AnyKindDefinition, name: string, body: Record<string, any>, resources: Record<string, Record<string, any>>): DesiredObject {
   const address = `${def.resourceType}.${name}`;
   const metaPath: unknown = body?.['//']?.metadata?.path;
   // The constructs name the resource `<construct path>/Resource` (engine 'provider').
   const path = typeof metaPath === 'string' ? metaPath.replace(/\/Resource$/, '') : `${stack}/${name}`;
   const absent = body.count === 0 || body.count === '0';
-  const raw: Record<string, unknown> = { kind: def.kind, path };
+  const values: Record<string, unknown> = {};
   let unknownSpec = false;
   let passwordVariable: string | undefined;
-  for (const field of def.fields) {
-    if (field.carrierOnly) continue;
+  for (const field of attributeFieldsOf(def)) {
     const attribute = field.attribute;
     if (field.role === 'write-only') {
       passwordVariable = variableOf(body[attribute]);
       continue;
     }
-    if (field.role === 'computed' || !(attribute in body) || body[attribute] === null) {
-      if (field.presence === 'default' && field.defaultValue !== undefined && field.role !== 'computed') raw[field.name] = field.defaultValue;
-      continue;
-    }
+    if (field.role === 'computed' || !(attribute in body) || body[attribute] === null) continue;
     const value = literalValue(body[attribute], resources);
     if (value === UNKNOWN) unknownSpec = true;
-    else raw[field.name] = toSpecValue(field, value);
+    else values[field.name] = value;
   }
-  if (def.kind === 'cloud-server') raw.timeoutMinutes = DEFAULT_CLOUD_TIMEOUT_MINUTES;
-  if ((def.kind === 'mailbox' || def.kind === 'forwarder') && raw.domain === undefined && raw.packageDomain !== undefined) raw.domain = raw.packageDomain;
 
   let spec: ObjectSpec | undefined;
   let specError: string | undefined;
   if (!unknownSpec) {
-    const checked = checkSpec(raw as unknown as ObjectSpec, address);
+    const checked = checkSpec(specFromValues(def, values, path), address);
     if (checked.problems.length) specError = checked.problems.map((p) => p.message).join('; ');
     else spec = checked.spec;
   }

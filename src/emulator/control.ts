@@ -10,7 +10,10 @@ import { RequestLog } from './request-log';
 import { EmulatorStateDump } from './snapshot';
 import { FIXTURE_BALANCE_CENTS } from './fixtures';
 import { amountToCents, centsToAmount } from './util';
-import { expectBody, expectString, parseId } from './validate';
+import { expectBody, expectId, expectString, parseId } from './validate';
+import { editRecord, recordView, requireZone, WRITABLE_TYPES, WritableType } from './backend/dns';
+import { requirePackage } from './backend/packages';
+import { readRecordEntry } from './routes/dns';
 
 /**
  * The control API under /__emulator/: test and development hooks that the real API
@@ -141,7 +144,32 @@ export function controlRouter(): Router<ControlContext> {
     return bare({ ok: true, settings: { provisionDelayMs: emu.provisionDelayMs } });
   });
 
+  router.add('POST', '/__emulator/dns', ({ emu, body }) => {
+    const input = expectBody(body);
+    const record = emu.store.transact((state) => editDnsRecord(targetAccount(state, input.account), input));
+    return bare({ ok: true, record });
+  });
+
   return router;
+}
+
+/**
+ * `{account?, package (id or domain), zone, ref, record: {host?, <the type's fields>}}`: changes a record
+ * in place, keeping its ref, as an edit in the control panel does (the API has no
+ * update). `host` is relative like in a write; absent, the host stays.
+ */
+function editDnsRecord(account: Account, input: Record<string, unknown>): Record<string, unknown> {
+  const pkgRef = typeof input.package === 'string' ? expectString(input.package, 'package', { min: 1 }) : String(expectId(input.package, 'package'));
+  const pkg = requirePackage(account, pkgRef);
+  const zone = requireZone(pkg, expectString(input.zone, 'zone', { min: 1 }));
+  const ref = expectId(input.ref, 'ref');
+  const current = zone.records.find((r) => r.ref === ref);
+  if (!current) throw notFound(`record ${ref} is not in zone ${zone.apex}`);
+  if (!(WRITABLE_TYPES as readonly string[]).includes(current.type)) {
+    throw validationError(`record ${ref} is a ${current.type} record, which the control panel does not edit`);
+  }
+  const next = readRecordEntry(current.type as WritableType, input.record, zone.apex, 'record', current.host);
+  return recordView(editRecord(zone, ref, next), { numbersAsText: false, trailingDot: false });
 }
 
 /** The account named by an optional `account` id, else the default account. */

@@ -97,7 +97,7 @@ export function freshState(defaultKeySha256: string): State {
   const state: State = {
     version: STATE_VERSION,
     defaultAccountId: DEFAULT_RESELLER_ID,
-    counters: { packageId: 1_000_001, userId: 989_903, mailId: 1, serverId: 300_001 },
+    counters: { packageId: 1_000_001, userId: 989_903, mailId: 1, serverId: 300_001, dnsRef: 7_000_001 },
     accounts: [],
   };
   // The default account's users have the well-known ids the docs and examples use.

@@ -95,5 +95,6 @@ export type {
   UserDump,
   PackageDump,
   MailDomainDump,
+  DnsZoneDump,
   CloudServerDump,
 } from './snapshot';

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { State, STATE_VERSION } from './backend/model';
+import { Package, State, STATE_VERSION } from './backend/model';
+import { RECORD_TYPES, syncZones } from './backend/dns';
 import { isPlainObject } from './util';
 
 /**
@@ -57,7 +58,7 @@ export class DataFile {
     if (!isPlainObject(doc) || doc.format !== FORMAT) {
       throw new EmulatorDataError(`data file ${this.file} is not an emulator data file (format "${FORMAT}" expected)`);
     }
-    const problem = checkState(doc.state);
+    const problem = checkState(upgradeState(doc.state));
     if (problem) throw new EmulatorDataError(`data file ${this.file} is corrupt: ${problem}; fix or remove it`);
     return doc.state as State;
   }
@@ -166,9 +167,15 @@ const mailbox: Check = (v) => fields(v, {
 });
 const forwarder: Check = (v) => fields(v, { id: int, domain: str, local: str, remote: str });
 const stringMap: Check = (v) => isPlainObject(v) && Object.values(v).every(str);
+const recordData: Check = (v) => isPlainObject(v) && Object.values(v).every((x) => str(x) || int(x));
+const dnsRecord: Check = (v) => fields(v, {
+  ref: nullable(int), type: (t) => typeof t === 'string' && (RECORD_TYPES as readonly string[]).includes(t), host: str, data: recordData,
+});
+const zone: Check = (v) => fields(v, { apex: str, records: arrayOf(dnsRecord) });
 const pkg: Check = (v) => fields(v, {
   id: int, typeId: int, names: (n) => arrayOf(str)(n) && (n as unknown[]).length > 0, label: nullable(str), enabled: bool,
   created: str, documentRoots: stringMap, cloudServerId: nullable(int), mailboxes: arrayOf(mailbox), forwarders: arrayOf(forwarder),
+  zones: arrayOf(zone),
 });
 const server: Check = (v) => fields(v, {
   id: int, externalId: int, name: str, type: str, provider: str, spec: str, zone: str, periodMonths: int,
@@ -181,11 +188,32 @@ const account: Check = (v) => fields(v, {
   users: arrayOf(user), packages: arrayOf(pkg), cloudServers: arrayOf(server),
 });
 
+/**
+ * A state of version 1 (before DNS zones) brought to the current version in place: each
+ * package gets the zones a new package gets, refs from a fresh counter. Anything else
+ * is returned as it is, for checkState to judge.
+ */
+export function upgradeState(v: unknown): unknown {
+  if (!isPlainObject(v) || v.version !== 1 || !isPlainObject(v.counters) || !Array.isArray(v.accounts)) return v;
+  const state = v as unknown as State;
+  state.counters.dnsRef = 7_000_001;
+  for (const account of state.accounts) {
+    if (!isPlainObject(account) || !Array.isArray(account.packages)) return v;
+    for (const p of account.packages) {
+      if (!isPlainObject(p) || !Array.isArray(p.names) || !p.names.every(str)) return v;
+      p.zones = [];
+      syncZones(state, p as unknown as Package);
+    }
+  }
+  state.version = STATE_VERSION;
+  return state;
+}
+
 /** undefined when `v` is a usable State, else what is wrong with it. */
 export function checkState(v: unknown): string | undefined {
   if (!isPlainObject(v)) return 'no "state" object';
   if (v.version !== STATE_VERSION) return `state version ${String(v.version)} is not supported (expected ${STATE_VERSION})`;
-  if (!fields(v.counters, { packageId: int, userId: int, mailId: int, serverId: int })) return 'bad "counters"';
+  if (!fields(v.counters, { packageId: int, userId: int, mailId: int, serverId: int, dnsRef: int })) return 'bad "counters"';
   if (!int(v.defaultAccountId)) return 'bad "defaultAccountId"';
   if (!Array.isArray(v.accounts)) return '"accounts" is not an array';
   const bad = v.accounts.findIndex((a) => !account(a));

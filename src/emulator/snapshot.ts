@@ -1,6 +1,7 @@
 import { State } from './backend/model';
 import { isReady, readyAtMs } from './backend/cloud';
 import { stackUsersOf } from './backend/users';
+import { recordView } from './backend/dns';
 import { centsToAmount } from './util';
 
 /**
@@ -64,6 +65,17 @@ export interface PackageDump {
   cloudServerId: number | null;
   /** One entry per domain name of the package that has mail objects. */
   mail: MailDomainDump[];
+  /** The package's DNS zones, one per apex name, in the order the names joined. */
+  dns: DnsZoneDump[];
+}
+
+export interface DnsZoneDump {
+  apex: string;
+  /**
+   * Records as the API reads them (default profile): `{type, host, ref, ...fields}`,
+   * `host` fully qualified, `ref` null for the SOA.
+   */
+  records: Array<Record<string, string | number | null>>;
 }
 
 export interface MailDomainDump {
@@ -159,6 +171,10 @@ export function dumpState(state: State, nowMs: number, provisionDelayMs: number)
               address: `${f.local}@${domain}`,
               remote: f.remote,
             })),
+          })),
+          dns: p.zones.map((z) => ({
+            apex: z.apex,
+            records: z.records.map((r) => recordView(r, { numbersAsText: false, trailingDot: false }) as Record<string, string | number | null>),
           })),
         };
       }),

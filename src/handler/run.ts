@@ -64,8 +64,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
       await reconcile(ctx, spec);
       if (objectId) forgetRetired(journal, objectId);
     } else if (command === 'update') await legacy.update(ctx, spec);
-    else if (spec.kind === 'mailbox') await legacy.setPassword(ctx, spec);
-    else throw new HandlerError(`set-password applies to mailboxes only, not to ${spec.kind}`);
+    else await legacy.setPassword(ctx, spec);
     return EXIT.ok;
   } catch (err) {
     io.err(`${redact(errorLine(command, subject, err), env[ENV.password])}\n`);

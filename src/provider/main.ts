@@ -8,7 +8,7 @@ import { serveProvider } from './serve';
  */
 export async function runProviderCli(argv: string[]): Promise<number> {
   if (argv[0] === 'install') return (require('./install') as typeof import('./install')).runInstall(argv.slice(1));
-  const { coreModel } = require('./core-kinds') as { coreModel: (env: NodeJS.ProcessEnv) => ProviderModel };
+  const { coreModel } = require('./kind-resources') as { coreModel: (env: NodeJS.ProcessEnv) => ProviderModel };
   return serveProvider(coreModel(process.env));
 }
 
@@ -32,7 +32,7 @@ export async function warm(): Promise<void> {
   const { createServerCertificate } = require('./transport/certificate') as typeof import('./transport/certificate');
   const { servePlugin } = require('./transport/server') as typeof import('./transport/server');
   const { providerHandlers } = require('./provider') as typeof import('./provider');
-  const { coreModel } = require('./core-kinds') as typeof import('./core-kinds');
+  const { coreModel } = require('./kind-resources') as typeof import('./kind-resources');
   const { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } = require('./transport/handshake') as typeof import('./transport/handshake');
   const { decodeMessage, encodeMessage } = require('./wire/protobuf') as typeof import('./wire/protobuf');
   const { RPC } = require('./wire/messages') as typeof import('./wire/messages');

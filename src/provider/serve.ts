@@ -1,3 +1,4 @@
+import { withMarkdownDescriptions } from './markdown-descriptions';
 import { providerHandlers, ProviderModel } from './provider';
 import { NOT_A_PLUGIN_MESSAGE, offersProtocol, startedByTerraform } from './transport/handshake';
 import { Logger, stderrLogger } from './transport/log';
@@ -22,7 +23,7 @@ export async function serveProvider(model: ProviderModel, env: NodeJS.ProcessEnv
   return new Promise<number>((resolve, reject) => {
     servePlugin({
       env,
-      handlers: providerHandlers(model, logger, env),
+      handlers: withMarkdownDescriptions(providerHandlers(model, logger, env)),
       logger,
       writeHandshake: (line) => process.stdout.write(line),
       onShutdown: () => resolve(0),

@@ -7,6 +7,7 @@ import type { ReconcileContext } from './context';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
 import { resolveUser, retryWithFreshRefs } from './refs';
+import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
 import { formatElapsed, sleep } from './wait';
 
@@ -22,7 +23,7 @@ export function diffCloudServer(spec: CloudServerSpec, live: CloudServer): Field
 }
 
 export async function findServer(ctx: ReconcileContext, hostName: string): Promise<CloudServer | undefined> {
-  return (await ctx.client.listCloudServers()).find((s) => s.name.toLowerCase() === hostName);
+  return (await ctx.client.cloudServers.list()).find((s) => s.name.toLowerCase() === hostName);
 }
 
 /**
@@ -98,7 +99,7 @@ export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServer
 
 export async function warnIfBranded(ctx: ReconcileContext, spec: CloudServerSpec, id: number): Promise<void> {
   if (spec.branded) return;
-  const withBrand = await ctx.client.getCloudServer(id);
+  const withBrand = await ctx.client.cloudServers.get(id);
   if (withBrand?.brand) ctx.warn(`${spec.path}: cloud server ${spec.hostName} was ordered branded; branding can only be chosen when ordering`);
 }
 
@@ -118,7 +119,7 @@ async function placeOrder(ctx: ReconcileContext, spec: CloudServerSpec, orderNam
     await retryWithFreshRefs(
       forUser,
       async (user) => {
-        id = await ctx.client.orderCloudServer({
+        id = await ctx.client.cloudServers.order({
           configuration: {
             spec: spec.spec,
             zone: spec.zone,
@@ -174,12 +175,18 @@ export function immutableError(spec: CloudServerSpec, diffs: FieldDiff[]): Recon
   );
 }
 
-export async function observeCloudServer(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
-  const servers = await ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers());
-  const live = servers.find((s) => s.name.toLowerCase() === id.key);
-  if (!live) return undefined;
+/** The context's list name of the account's cloud servers. */
+export const CLOUD_SERVERS = 'cloud-servers';
+
+/** The account's cloud servers through the context's lists (one read per context). */
+export function listedServers(ctx: ReconcileContext): Promise<CloudServer[]> {
+  return ctx.lists.get(CLOUD_SERVERS, () => ctx.client.cloudServers.list());
+}
+
+function observedServer(live: CloudServer, id: Identity = { kind: 'cloud-server', key: live.name.toLowerCase(), placement: '', parent: '' }): Observed {
   return observed(
     id,
+    live.id,
     {
       hostName: live.name.toLowerCase(),
       provider: providerFromApi(live.configuration.Provider) ?? live.configuration.Provider,
@@ -190,10 +197,28 @@ export async function observeCloudServer(ctx: ReconcileContext, id: Identity): P
   );
 }
 
-export async function diffObservedCloudServer(_ctx: ReconcileContext, spec: CloudServerSpec, live: Observed): Promise<FieldDiff[]> {
+async function observeCloudServer(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const live = (await listedServers(ctx)).find((s) => s.name.toLowerCase() === id.key);
+  return live && observedServer(live, id);
+}
+
+async function diffObservedCloudServer(_ctx: ReconcileContext, spec: CloudServerSpec, live: Observed): Promise<FieldDiff[]> {
   const diffs: FieldDiff[] = [];
   for (const field of ['provider', 'spec', 'zone'] as const) {
     if (live.fields[field] !== spec[field]) diffs.push({ field, declared: spec[field], live: live.fields[field] });
   }
   return diffs;
 }
+
+export const cloudServerReconciler = {
+  observe: observeCloudServer,
+  list: async (ctx) => (await listedServers(ctx)).map((s) => observedServer(s)),
+  diff: diffObservedCloudServer,
+  ensure: ensureCloudServer,
+  remove: deleteCloudServer,
+  whyMissing: async () => 'not listed in the account (cancelled, or still provisioning)',
+  entries(o) {
+    const packages = (o.computed.packageIds as number[]).length;
+    return [{ id: o.liveId, detail: `${String(o.fields.provider)} ${String(o.fields.spec)} in ${String(o.fields.zone)}${packages ? `, ${packages} package(s) on it` : ''}` }];
+  },
+} satisfies KindReconciler<'cloud-server'>;

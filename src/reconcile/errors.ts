@@ -5,3 +5,15 @@ export class ReconcileError extends Error {
     this.name = 'ReconcileError';
   }
 }
+
+/**
+ * A declared reference (package type, control-panel user) the account does not have.
+ * `problem` is the field and the rule alone (what drift reports); the message adds the
+ * path and what to do.
+ */
+export class UnknownReference extends ReconcileError {
+  constructor(message: string, readonly problem: string) {
+    super(message);
+    this.name = 'UnknownReference';
+  }
+}

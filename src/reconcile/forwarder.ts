@@ -4,8 +4,10 @@ import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
 import { converge } from './converge';
 import type { FieldDiff } from './diff';
+import type { KindReconciler } from './kind';
 import {
-  callsForLookUp, confirmedBy, LookUpFirst, observeMail, packageOfMailDomain, readMail, readMailIfPresent, writeMail,
+  callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
+  whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
 
@@ -54,7 +56,7 @@ export async function reconcileForwarder(
         write: async () => {
           attempts++;
           try {
-            await writeMail(ctx, spec, () => ctx.client.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote }));
+            await writeMail(ctx, spec, () => ctx.client.mail.createForwarder(spec.packageDomain, spec.domain, { local: spec.localPart, remote: spec.remote }));
           } catch (err) {
             if (!lookFirst && attempts === 1 && callsForLookUp(err)) throw new LookUpFirst();
             throw err;
@@ -74,7 +76,7 @@ export async function reconcileForwarder(
       what: `${spec.path}: delete old target(s) of forwarder ${address(spec)}`,
       log: (l) => ctx.warn(l),
       isDone: async () => (await forwardersOf(ctx, spec)).every((f) => sameRemote(f.remote, spec.remote)),
-      write: () => ctx.client.deleteMail(spec.packageDomain, spec.domain, stale.map((f) => f.id)),
+      write: () => ctx.client.mail.delete(spec.packageDomain, spec.domain, stale.map((f) => f.id)),
     });
     for (const f of stale) ctx.info(`removed old target ${f.remote} of forwarder ${address(spec)}`);
   }
@@ -95,23 +97,41 @@ export async function deleteForwarder(ctx: ReconcileContext, id: Identity): Prom
     what: `delete forwarder ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()).length === 0,
-    write: () => ctx.client.deleteMail(id.placement, domain, live.map((f) => f.id)),
+    write: () => ctx.client.mail.delete(id.placement, domain, live.map((f) => f.id)),
   });
   ctx.info(`deleted forwarder ${id.key}`);
 }
 
-export async function observeForwarder(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+/** The forwarder entries of one local part (its targets) as one object. */
+function observedForwarder(live: ForwarderEntry[], packageDomain: string, domain: string, localPart: string, id?: Identity): Observed {
+  const identity = id ?? { kind: 'forwarder', key: `${localPart}@${domain}`, placement: packageDomain, parent: '' };
+  const remotes = live.map((f) => f.remote).sort();
+  return observed(
+    { ...identity, placement: packageDomain },
+    live.map((f) => f.id).join(','),
+    { packageDomain, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
+    { forwarderIds: live.map((f) => f.id), targets: live.map((f) => ({ id: f.id, remote: f.remote })) },
+  );
+}
+
+async function observeForwarder(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { localPart, domain } = splitMailKey(id.key);
   const packageDomain = await packageOfMailDomain(ctx, id.placement, domain);
   const mail = await observeMail(ctx, packageDomain, domain);
   const live = (mail?.forwarders ?? []).filter((f) => f.local.toLowerCase() === localPart);
-  if (live.length === 0) return undefined;
-  const remotes = live.map((f) => f.remote).sort();
-  return observed(
-    { ...id, placement: packageDomain },
-    { packageDomain, domain, localPart, remote: remotes.length === 1 ? remotes[0] : remotes },
-    { forwarderIds: live.map((f) => f.id) },
-  );
+  return live.length ? observedForwarder(live, packageDomain, domain, localPart, id) : undefined;
+}
+
+/** Every forwarder of the account: one object per local part of a domain, with all its targets. */
+async function listForwarders(ctx: ReconcileContext): Promise<Observed[]> {
+  return (await listMail(ctx)).flatMap(({ packageDomain, domain, mail }) => {
+    const byLocal = new Map<string, ForwarderEntry[]>();
+    for (const f of mail.forwarders) {
+      const local = f.local.toLowerCase();
+      byLocal.set(local, [...(byLocal.get(local) ?? []), f]);
+    }
+    return [...byLocal].map(([local, entries]) => observedForwarder(entries, packageDomain, domain, local));
+  });
 }
 
 /** One forwarder to the declared remote (case-insensitive) is in sync; anything else differs. */
@@ -121,7 +141,19 @@ export function diffForwarder(spec: Pick<ForwarderSpec, 'remote'>, remotes: read
   return [{ field: 'remote', declared: spec.remote, live: sorted.length === 1 ? sorted[0] : sorted }];
 }
 
-export async function diffObservedForwarder(_ctx: ReconcileContext, spec: ForwarderSpec, live: Observed): Promise<FieldDiff[]> {
+async function diffObservedForwarder(_ctx: ReconcileContext, spec: ForwarderSpec, live: Observed): Promise<FieldDiff[]> {
   const remote = live.fields.remote;
   return diffForwarder(spec, Array.isArray(remote) ? (remote as string[]) : [String(remote)]);
 }
+
+export const forwarderReconciler = {
+  confirmList: mailConfirmList,
+  observe: observeForwarder,
+  list: listForwarders,
+  diff: diffObservedForwarder,
+  ensure: ensureForwarder,
+  remove: deleteForwarder,
+  whyMissing: whyMailMissing,
+  /** One line per target: a local part forwarded to several is several entries in the API. */
+  entries: (o) => (o.computed.targets as Array<{ id: string; remote: string }>).map((t) => ({ id: t.id, detail: `-> ${t.remote}` })),
+} satisfies KindReconciler<'forwarder'>;

@@ -10,6 +10,7 @@
  * const changes = live ? await diff(ctx, spec, live) : []; // declared vs live, semantically
  * const confirmed = await ensure(ctx, spec);               // create/adopt, write what differs, read back
  * await remove(ctx, identity);                             // idempotent; cloud servers are retained (warned)
+ * const every = await list(ctx, 'mailbox');                // every live mailbox, as observe gives it
  * ```
  *
  * - The context carries everything: client, output, the mailbox password source,
@@ -24,20 +25,18 @@
  *   only when the version changed); no history (drift --fix): an existing mailbox keeps
  *   its password. `withHistory(ctx, history)` gives one object's ensure its own.
  */
-import type { Identity, Kind, ObjectSpec, SpecOf } from '../protocol';
+import type { Identity, Kind, ObjectSpec } from '../protocol';
 import { definitionOf, describeObject } from '../protocol';
 import type { ReconcileContext } from './context';
-import {
-  deleteCloudServer, diffObservedCloudServer, ensureCloudServer, observeCloudServer,
-} from './cloud-server';
+import { cloudServerReconciler } from './cloud-server';
 import type { FieldDiff } from './diff';
-import { deleteForwarder, diffObservedForwarder, ensureForwarder, observeForwarder } from './forwarder';
-import { deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox } from './mailbox';
+import { forwarderReconciler } from './forwarder';
+import type { KindReconciler, LiveEntry } from './kind';
+import { mailboxReconciler } from './mailbox';
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
-import { mailConfirmList } from './mail-common';
-import { deletePackage, diffObservedPackage, ensurePackage, observePackage, packageConfirmList } from './package';
-import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser } from './stack-user';
+import { packageReconciler } from './package';
+import { stackUserReconciler } from './stack-user';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -46,36 +45,19 @@ export type { ContextOptions, EnsureHistory, ReconcileContext, Timing } from './
 export { memoryStore } from './store';
 export { defaultStoreDir, FileStore } from './file-store';
 export type { Store } from './store';
-export { ReconcileError } from './errors';
+export { ReconcileError, UnknownReference } from './errors';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
-export { diffMailbox } from './mailbox';
-export { diffForwarder } from './forwarder';
-export { diffCloudServer } from './cloud-server';
-export { diffPackage, livePackageFromSummary } from './package';
-export type { LivePackage, ResolvedPackage } from './package';
-export { diffStackUser } from './stack-user';
-export { resolveTypeIn, resolveUserIn } from './refs';
+export type { KindReconciler, LiveEntry } from './kind';
 
-/** What the core does for one kind. */
-interface KindReconciler<K extends Kind> {
-  /** The shared list whose read confirms a create of this object (ListCache.expect), if any. */
-  confirmList?(spec: SpecOf<K>): string | undefined;
-  observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
-  diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
-  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
-  remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
-}
-
+/** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
-  package: { confirmList: packageConfirmList, observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
-  mailbox: { confirmList: mailConfirmList, observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
-  forwarder: { confirmList: mailConfirmList, observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
-  'cloud-server': {
-    observe: observeCloudServer, diff: diffObservedCloudServer, ensure: ensureCloudServer, remove: deleteCloudServer,
-  },
-  'stack-user': { observe: observeStackUser, diff: diffObservedStackUser, ensure: ensureStackUser, remove: deleteStackUser },
+  package: packageReconciler,
+  mailbox: mailboxReconciler,
+  forwarder: forwarderReconciler,
+  'cloud-server': cloudServerReconciler,
+  'stack-user': stackUserReconciler,
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
@@ -85,6 +67,34 @@ function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
 /** Reads the object back by natural key; undefined when it does not exist. */
 export function observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined> {
   return reconcilerOf(identity.kind).observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+}
+
+/**
+ * Every live object of `kind` in the account, each as `observe` gives it (identity
+ * canonical, `liveId` its id in the API). Reads go through the context's list cache
+ * (`ctx.lists`), so they cost one request per list, shared with `observe` and with the
+ * lists of the other kinds, plus one mail read per domain for mailboxes and forwarders
+ * (at most `ctx.readsAtOnce` at once). With `oneReadPerList` (drift) the reference
+ * look-ups of `diff` read the same lists.
+ *
+ * ```ts
+ * const ctx = createContext({ client, oneReadPerList: true });
+ * for (const def of DEFINITIONS) for (const o of await list(ctx, def.kind)) console.log(o.kind, o.identity.key, o.liveId);
+ * ctx.lists.reads;   // the requests the pass made
+ * ```
+ */
+export function list(ctx: ReconcileContext, kind: Kind): Promise<Observed[]> {
+  return reconcilerOf(kind).list(ctx);
+}
+
+/** Why no listed object has `identity` (its package is gone, the name is another's extra domain...), from the lists already read. */
+export async function whyMissing(ctx: ReconcileContext, identity: Identity): Promise<string | undefined> {
+  return reconcilerOf(identity.kind).whyMissing?.(ctx, identity);
+}
+
+/** The live entries behind a listed object, one line each (what drift shows of an unmanaged object). */
+export function liveEntries(observed: Observed): LiveEntry[] {
+  return reconcilerOf(observed.kind).entries(observed);
 }
 
 /** The declared fields that differ from the observed object (empty: in sync), compared semantically. */

@@ -71,7 +71,8 @@ async function updateStackUser(ctx: ReconcileContext, spec: StackUserSpec): Prom
   ctx.info(`stack user ${spec.email} is up to date`);
 }
 
-const UPDATES: { [K in Kind]: (ctx: ReconcileContext, spec: SpecOf<K>) => Promise<void> } = {
+/** The kinds 0.1 synthesized settings resources for; a kind added since has no `handler update`. */
+const UPDATES: { [K in Kind]?: (ctx: ReconcileContext, spec: SpecOf<K>) => Promise<void> } = {
   package: updatePackage,
   mailbox: updateMailbox,
   forwarder: updateForwarder,
@@ -81,9 +82,15 @@ const UPDATES: { [K in Kind]: (ctx: ReconcileContext, spec: SpecOf<K>) => Promis
 
 export const legacy = {
   /** `handler update`: reconciles the settings of an existing object. */
-  update(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
-    return (UPDATES[spec.kind] as (ctx: ReconcileContext, spec: ObjectSpec) => Promise<void>)(ctx, spec);
+  async update(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+    const update = UPDATES[spec.kind] as ((ctx: ReconcileContext, spec: ObjectSpec) => Promise<void>) | undefined;
+    if (!update) throw new ReconcileError(`${spec.path}: handler update is a command of stacks synthesized by 0.1, which had no ${spec.kind} objects; synthesize the stack again`);
+    return update(ctx, spec);
   },
-  /** `handler set-password` of a mailbox. */
-  setPassword,
+  /** `handler set-password` of a mailbox (0.1's password resource); other kinds have no password resource. */
+  async setPassword(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+    // 0.1 synthesized a password resource for mailboxes only.
+    if (spec.kind !== 'mailbox') throw new ReconcileError(`set-password applies to mailboxes only, not to ${spec.kind}`);
+    return setPassword(ctx, spec);
+  },
 };

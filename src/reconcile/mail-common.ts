@@ -4,7 +4,9 @@ import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
 import { ReconcileError } from './errors';
 import { packageIndex } from './package-index';
-import { PACKAGES } from './package';
+import { listedPackages } from './package';
+import type { Identity } from '../protocol';
+import { splitMailKey } from '../protocol';
 
 /** Where a mail object lives: the package (by its primary domain, which the API accepts as id) and the mail domain. */
 export interface MailPlace {
@@ -53,7 +55,7 @@ export async function readMail(ctx: ReconcileContext, place: MailPlace, fresh = 
 /** Undefined when the package or the domain is gone (for deletes, which then have nothing to do). */
 export async function readMailIfPresent(ctx: ReconcileContext, place: MailPlace): Promise<MailDomain | undefined> {
   try {
-    return await ctx.client.getMail(place.packageDomain, place.domain);
+    return await ctx.client.mail.get(place.packageDomain, place.domain);
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;
     throw err;
@@ -92,9 +94,56 @@ export function observeMail(ctx: ReconcileContext, packageDomain: string, domain
  */
 export async function packageOfMailDomain(ctx: ReconcileContext, placement: string, domain: string): Promise<string> {
   if (placement !== domain) return placement;
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages());
+  const packages = await listedPackages(ctx);
   const holder = packageIndex(packages).byName.get(domain);
   return holder ? holder.name.toLowerCase() : placement;
+}
+
+/** The mail of one domain, as listed: the package that holds the domain (its primary domain, lowercase), and the mail. */
+export interface ListedMail {
+  readonly packageDomain: string;
+  readonly domain: string;
+  readonly mail: MailDomain;
+}
+
+/**
+ * The mail of every domain of every package (a domain held by two packages: the first),
+ * through the context's lists: one read per domain, at most `ctx.readsAtOnce` at once,
+ * shared by mailboxes and forwarders (and with observe).
+ */
+export async function listMail(ctx: ReconcileContext): Promise<ListedMail[]> {
+  const places: Array<{ packageDomain: string; domain: string }> = [];
+  const seen = new Set<string>();
+  for (const pkg of await listedPackages(ctx)) {
+    for (const name of pkg.names) {
+      const domain = name.toLowerCase();
+      if (seen.has(domain)) continue;
+      seen.add(domain);
+      places.push({ packageDomain: pkg.name.toLowerCase(), domain });
+    }
+  }
+  const out: Array<ListedMail | undefined> = new Array(places.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < places.length) {
+      const i = next++;
+      const mail = await observeMail(ctx, places[i].packageDomain, places[i].domain);
+      // The package or the name went away between the list and this read: no mail there.
+      out[i] = mail && { ...places[i], mail };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, places.length) }, worker));
+  return out.filter((m): m is ListedMail => m !== undefined);
+}
+
+/** Why a mail object of this identity is not listed: its package or domain is gone, or the domain's mail could not be read. */
+export async function whyMailMissing(ctx: ReconcileContext, id: Identity): Promise<string | undefined> {
+  const { domain } = splitMailKey(id.key);
+  const pkg = packageIndex(await listedPackages(ctx)).byPrimary.get(id.placement);
+  if (!pkg) return `its package ${id.placement} does not exist`;
+  if (!pkg.names.map((n) => n.toLowerCase()).includes(domain)) return `${domain} is not a domain of package ${id.placement}`;
+  const listed = await listMail(ctx);
+  return listed.some((m) => m.domain === domain) ? undefined : `the mail of ${domain} could not be read`;
 }
 
 /** A write to a domain's mail: with shared lists, reads scheduled meanwhile wait for it (ListCache). */

@@ -7,8 +7,10 @@ import type { EnsureHistory } from './context';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
+import type { KindReconciler } from './kind';
 import {
-  callsForLookUp, confirmedBy, LookUpFirst, observeMail, packageOfMailDomain, readMail, readMailIfPresent, writeMail,
+  callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
+  whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
 
@@ -113,7 +115,7 @@ async function createMailbox(ctx: ReconcileContext, spec: MailboxSpec, password:
       write: async () => {
         attempts++;
         try {
-          await writeMail(ctx, spec, () => ctx.client.createMailbox(spec.packageDomain, spec.domain, {
+          await writeMail(ctx, spec, () => ctx.client.mail.createMailbox(spec.packageDomain, spec.domain, {
             local: spec.localPart, send: spec.send, receive: spec.receive, password,
           }));
         } catch (err) {
@@ -135,7 +137,7 @@ export async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id
   ctx.confirmed?.clear();
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.client.updateMailbox(spec.packageDomain, spec.domain, { id, password });
+      await ctx.client.mail.updateMailbox(spec.packageDomain, spec.domain, { id, password });
       return;
     } catch (err) {
       if (!(err instanceof WriteOutcomeUnknownError) || attempt >= 3) throw err;
@@ -157,7 +159,7 @@ export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promis
     what: `delete mailbox ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await find()) === undefined,
-    write: () => ctx.client.deleteMail(id.placement, domain, [live.id]),
+    write: () => ctx.client.mail.delete(id.placement, domain, [live.id]),
   });
   ctx.info(`deleted mailbox ${id.key}`);
 }
@@ -174,20 +176,40 @@ export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxS
       const live = await findMailbox(ctx, spec);
       return !!live && diffMailbox(spec, live).length === 0;
     },
-    write: () => ctx.client.updateMailbox(spec.packageDomain, spec.domain, patch),
+    write: () => ctx.client.mail.updateMailbox(spec.packageDomain, spec.domain, patch),
   });
   return first;
 }
 
-export async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+function observedMailbox(live: MailboxEntry, packageDomain: string, domain: string, id?: Identity): Observed {
+  const localPart = live.local.toLowerCase();
+  const identity = id ?? { kind: 'mailbox', key: `${localPart}@${domain}`, placement: packageDomain, parent: '' };
+  return observed({ ...identity, placement: packageDomain }, live.id, { packageDomain, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+}
+
+async function observeMailbox(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { localPart, domain } = splitMailKey(id.key);
   const packageDomain = await packageOfMailDomain(ctx, id.placement, domain);
   const mail = await observeMail(ctx, packageDomain, domain);
   const live = mail?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
-  if (!live) return undefined;
-  return observed({ ...id, placement: packageDomain }, { packageDomain, domain, localPart, send: live.send, receive: live.receive }, { mailboxId: live.id });
+  return live && observedMailbox(live, packageDomain, domain, id);
 }
 
-export async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {
+async function listMailboxes(ctx: ReconcileContext): Promise<Observed[]> {
+  return (await listMail(ctx)).flatMap(({ packageDomain, domain, mail }) => mail.mailboxes.map((m) => observedMailbox(m, packageDomain, domain)));
+}
+
+async function diffObservedMailbox(_ctx: ReconcileContext, spec: MailboxSpec, live: Observed): Promise<FieldDiff[]> {
   return diffMailbox(spec, { send: live.fields.send === true, receive: live.fields.receive === true });
 }
+
+export const mailboxReconciler = {
+  confirmList: mailConfirmList,
+  observe: observeMailbox,
+  list: listMailboxes,
+  diff: diffObservedMailbox,
+  ensure: ensureMailbox,
+  remove: deleteMailbox,
+  whyMissing: whyMailMissing,
+  entries: (o) => [{ id: o.liveId, detail: `send ${String(o.fields.send)}, receive ${String(o.fields.receive)}` }],
+} satisfies KindReconciler<'mailbox'>;

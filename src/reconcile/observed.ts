@@ -16,12 +16,16 @@ export interface Observed {
   readonly computed: Readonly<Record<string, unknown>>;
   /** Declared fields whose live value cannot be known. */
   readonly unverifiable: readonly string[];
+  /** Its id in the API (package or server number, mail id(s) joined with `,`, `stack-user:N`). */
+  readonly liveId: string;
 }
 
 /** Builds an Observed: `unverifiable` = the kind's unreadable fields plus those absent from `fields`. */
-export function observed(identity: Identity, fields: Record<string, unknown>, computed: Record<string, unknown>, missing: string[] = []): Observed {
+export function observed(
+  identity: Identity, liveId: string | number, fields: Record<string, unknown>, computed: Record<string, unknown>, missing: string[] = [],
+): Observed {
   const unreadable = definitionOf(identity.kind).fields
     .filter((f) => !f.readable && f.role !== 'computed' && !f.carrierOnly)
     .map((f) => f.name);
-  return { kind: identity.kind, identity, fields, computed, unverifiable: [...unreadable, ...missing] };
+  return { kind: identity.kind, identity, fields, computed, unverifiable: [...unreadable, ...missing], liveId: String(liveId) };
 }

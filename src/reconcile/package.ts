@@ -1,4 +1,4 @@
-import type { PackageDetail, PackageSummary, PackageType } from '../client';
+import type { CloudServer, PackageDetail, PackageSummary, PackageType } from '../client';
 import { verifiableLabelOf, WriteOutcomeUnknownError } from '../client';
 import { Identity, PackageSpec } from '../protocol';
 import type { ReconcileContext } from './context';
@@ -7,9 +7,10 @@ import { converge } from './converge';
 import { describeDiffs, FieldDiff, sameSet } from './diff';
 import { ReconcileError } from './errors';
 import { packageIndex } from './package-index';
-import { resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
+import { packageTypeLabel, resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
 import { pollUntil } from './wait';
-import { waitForServer } from './cloud-server';
+import { listedServers, waitForServer } from './cloud-server';
+import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
 
 /** The live fields of a package that a spec declares, from a detail read or a list entry. */
@@ -60,7 +61,7 @@ export function diffPackage(want: ResolvedPackage, live: LivePackage): FieldDiff
 
 /**
  * Resolves the type name and the owner against the account's lists: from this apply's
- * cached lists (see resolve.ts) unless `fresh` says which to read afresh.
+ * cached lists (see refs.ts) unless `fresh` says which to read afresh.
  */
 export async function resolvePackage(
   ctx: ReconcileContext, spec: PackageSpec, fresh: { type?: boolean; user?: boolean } = {},
@@ -76,7 +77,7 @@ const sameRefs = (a: ResolvedPackage, b: ResolvedPackage) => a.type?.id === b.ty
 
 /** The package whose primary domain is `domain`, or a clear error when the domain is another package's extra name. */
 export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<PackageDetail | undefined> {
-  const live = await ctx.client.getPackage(spec.domainName);
+  const live = await ctx.client.packages.get(spec.domainName);
   if (live && live.name !== spec.domainName) {
     throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${live.name} (id ${live.id}), not a package of its own; ` +
@@ -99,7 +100,7 @@ const WAVE_GATHER_MS = 60;
  * ListCache), as findPrimary; `after` asks for a read started after that tick.
  */
 async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.listPackages(), after, after ? WAVE_GATHER_MS : 0);
+  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.packages.list(), after, after ? WAVE_GATHER_MS : 0);
   const index = packageIndex(packages);
   const primary = index.byPrimary.get(spec.domainName);
   if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
@@ -159,14 +160,14 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
       },
       write: async () => {
         if (server) {
-          await ctx.client.createPackageOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
+          await ctx.client.packages.createOnCloudServer(server.id, { domainName: spec.domainName, extraDomainNames: [...spec.extraDomainNames] });
         } else {
           // The type id and owner may come from this apply's cached lists: a refusal
           // is answered by resolving them afresh and, if they changed, creating again.
           want = await retryWithFreshRefs(
             want,
             async (w) => {
-              const create = () => ctx.client.createPackage({
+              const create = () => ctx.client.packages.create({
                 type: requiredType(w).id,
                 domainName: spec.domainName,
                 extraDomainNames: [...spec.extraDomainNames],
@@ -191,7 +192,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
 }
 
 export async function deletePackage(ctx: ReconcileContext, id: Identity): Promise<void> {
-  const live = await ctx.client.getPackage(id.key);
+  const live = await ctx.client.packages.get(id.key);
   if (!live) {
     ctx.info(`package ${id.key} is already absent`);
     return;
@@ -204,9 +205,9 @@ export async function deletePackage(ctx: ReconcileContext, id: Identity): Promis
   await converge(ctx, {
     what: `delete package ${id.key}`,
     log: (l) => ctx.warn(l),
-    isDone: async () => (await ctx.client.getPackage(live.id)) === undefined,
+    isDone: async () => (await ctx.client.packages.get(live.id)) === undefined,
     write: async () => {
-      await ctx.client.deletePackage(live.id);
+      await ctx.client.packages.delete(live.id);
     },
   });
   ctx.info(`deleted package ${id.key} (id ${live.id})`);
@@ -226,7 +227,7 @@ export async function applyPackageSettings(
     // (unless the create just sent it) without reading it back, and reported once.
     if (!labelSent) {
       ctx.confirmed?.clear();
-      await ctx.client.setPackageLabel(initial.id, want.spec.label);
+      await ctx.client.packages.setLabel(initial.id, want.spec.label);
     }
     ctx.warn(`${want.spec.path}: label of package ${want.spec.domainName} written but not verifiable: the API does not return it`);
   }
@@ -255,13 +256,13 @@ export async function applyPackageSettings(
       }
     }
     const settled = await pollUntil(async () => {
-      const live = await ctx.client.getPackage(id);
+      const live = await ctx.client.packages.get(id);
       if (!live) throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
       const left = diffPackage(want, livePackageFromDetail(live));
       return left.length === 0 ? left : undefined;
     }, { timeoutMs: ctx.timing.confirmTimeoutMs });
     if (settled) break;
-    const live = await ctx.client.getPackage(id);
+    const live = await ctx.client.packages.get(id);
     diffs = live ? diffPackage(want, livePackageFromDetail(live)) : diffs;
   }
   return first;
@@ -274,21 +275,21 @@ async function writeField(ctx: ReconcileContext, want: ResolvedPackage, live: Li
       const liveExtras = live.names.filter((n) => n !== live.name);
       const add = want.spec.extraDomainNames.filter((n) => !liveExtras.includes(n));
       const remove = liveExtras.filter((n) => !want.spec.extraDomainNames.includes(n));
-      await client.changePackageNames(live.id, { add, remove });
+      await client.packages.changeNames(live.id, { add, remove });
       return;
     }
     case 'packageType':
-      await client.setPackageType(live.id, requiredType(want).id);
+      await client.packages.setType(live.id, requiredType(want).id);
       return;
     case 'label':
-      await client.setPackageLabel(live.id, want.spec.label ?? '');
+      await client.packages.setLabel(live.id, want.spec.label ?? '');
       return;
     case 'stackUser':
-      if (!live.stackUsers.includes(want.stackUser!)) await client.setPackageGrant(want.stackUser!, live.id, true);
-      for (const other of live.stackUsers.filter((u) => u !== want.stackUser)) await client.setPackageGrant(other, live.id, false);
+      if (!live.stackUsers.includes(want.stackUser!)) await client.users.setPackageGrant(want.stackUser!, live.id, true);
+      for (const other of live.stackUsers.filter((u) => u !== want.stackUser)) await client.users.setPackageGrant(other, live.id, false);
       return;
     case 'enabled':
-      await client.setPackageEnabled(live.id, want.spec.enabled);
+      await client.packages.setEnabled(live.id, want.spec.enabled);
       return;
   }
 }
@@ -299,15 +300,27 @@ function requiredType(want: ResolvedPackage): PackageType {
   return want.type;
 }
 
+/** The account's packages through the context's lists (one read per context). */
+export function listedPackages(ctx: ReconcileContext): Promise<PackageSummary[]> {
+  return ctx.lists.get(PACKAGES, () => ctx.client.packages.list());
+}
+
 /** The package with this primary domain from the context's lists, mapped to spec fields; undefined when none. */
-export async function observePackage(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
-  const [packages, servers] = await Promise.all([
-    ctx.lists.get(PACKAGES, () => ctx.client.listPackages()),
-    ctx.lists.get('cloud-servers', () => ctx.client.listCloudServers()),
-  ]);
+async function observePackage(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const [packages, servers] = await Promise.all([listedPackages(ctx), listedServers(ctx)]);
   const pkg = packageIndex(packages).byPrimary.get(id.key);
-  if (!pkg) return undefined;
-  const server = servers.find((s) => s.packageIds.includes(pkg.id));
+  return pkg && observedPackage(pkg, servers.find((s) => s.packageIds.includes(pkg.id)), id);
+}
+
+/** Every package of the account (the first of a primary domain listed twice), with the server it is on. */
+async function listPackages(ctx: ReconcileContext): Promise<Observed[]> {
+  const [packages, servers] = await Promise.all([listedPackages(ctx), listedServers(ctx)]);
+  const serverOf = new Map<number, CloudServer>();
+  for (const s of servers) for (const id of s.packageIds) serverOf.set(id, s);
+  return packages.map((p) => observedPackage(p, serverOf.get(p.id), { kind: 'package', key: p.name.toLowerCase(), placement: '', parent: '' }));
+}
+
+function observedPackage(pkg: PackageSummary, server: CloudServer | undefined, id: Identity): Observed {
   const label = verifiableLabelOf(pkg);
   const fields: Record<string, unknown> = {
     domainName: pkg.name.toLowerCase(),
@@ -320,14 +333,22 @@ export async function observePackage(ctx: ReconcileContext, id: Identity): Promi
   };
   return observed(
     { ...id, placement: server ? server.name.toLowerCase() : '' },
+    pkg.id,
     fields,
-    { packageId: pkg.id, packageTypeId: pkg.typeRef, stackUsers: [...pkg.stackUsers].sort() },
+    {
+      packageId: pkg.id, packageTypeId: pkg.typeRef, stackUsers: [...pkg.stackUsers].sort(),
+      // As the API names them (for drift's line about an unmanaged package).
+      packageTypeName: pkg.packageTypeName, names: [...pkg.names], name: pkg.name,
+    },
     label === undefined ? ['label'] : [],
   );
 }
 
-/** Declared vs observed: the type by name or id, the owner by ref or e-mail, names as sets. */
-export async function diffObservedPackage(ctx: ReconcileContext, spec: PackageSpec, live: Observed): Promise<FieldDiff[]> {
+/**
+ * Declared vs observed: the type by name or id, the owner by ref or e-mail, names as
+ * sets. A type is reported by name, a placement as the server or '(reseller account)'.
+ */
+async function diffObservedPackage(ctx: ReconcileContext, spec: PackageSpec, live: Observed): Promise<FieldDiff[]> {
   const want = await resolvePackage(ctx, spec);
   const name = String(live.fields.domainName);
   const livePkg: LivePackage = {
@@ -340,8 +361,37 @@ export async function diffObservedPackage(ctx: ReconcileContext, spec: PackageSp
     stackUsers: (live.computed.stackUsers as string[]) ?? [],
     enabled: live.fields.enabled === true,
   };
-  const diffs = diffPackage(want, livePkg);
-  const liveServer = (live.fields.cloudServer as string | undefined) ?? '';
-  if ((spec.cloudServer ?? '') !== liveServer) diffs.push({ field: 'cloudServer', declared: spec.cloudServer ?? '', live: liveServer });
+  const diffs = await Promise.all(diffPackage(want, livePkg).map(async (d) => (
+    d.field === 'packageType' ? { ...d, declared: want.type?.label ?? d.declared, live: await packageTypeLabel(ctx, Number(d.live)) } : d
+  )));
+  const liveServer = live.fields.cloudServer as string | undefined;
+  if ((spec.cloudServer ?? '') !== (liveServer ?? '')) {
+    diffs.push({ field: 'cloudServer', declared: spec.cloudServer ?? RESELLER_ACCOUNT, live: liveServer ?? RESELLER_ACCOUNT });
+  }
   return diffs;
 }
+
+/** Where a package not on a cloud server is, in a difference. */
+const RESELLER_ACCOUNT = '(reseller account)';
+
+/** Why no package of this primary domain is listed: the name may be another package's extra domain. */
+async function whyPackageMissing(ctx: ReconcileContext, id: Identity): Promise<string | undefined> {
+  const owner = packageIndex(await listedPackages(ctx)).byName.get(id.key);
+  return owner ? `${id.key} is an extra domain of package ${owner.name} (id ${owner.id}), not a package of its own` : undefined;
+}
+
+export const packageReconciler = {
+  confirmList: packageConfirmList,
+  observe: observePackage,
+  list: listPackages,
+  diff: diffObservedPackage,
+  ensure: ensurePackage,
+  remove: deletePackage,
+  whyMissing: whyPackageMissing,
+  entries(o) {
+    const name = String(o.computed.name);
+    const extra = (o.computed.names as string[]).filter((n) => n !== name);
+    const type = (o.computed.packageTypeName as string) || `type ${String(o.computed.packageTypeId)}`;
+    return [{ id: o.liveId, detail: `${type}${extra.length ? `, also ${extra.join(', ')}` : ''}${o.fields.enabled ? '' : ', disabled'}` }];
+  },
+} satisfies KindReconciler<'package'>;

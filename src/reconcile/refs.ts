@@ -2,7 +2,7 @@ import type { PackageType, UserList } from '../client';
 import { isMissingObject, isValidationError } from '../client';
 import { StackUserRef } from '../protocol';
 import type { ReconcileContext } from './context';
-import { ReconcileError } from './errors';
+import { UnknownReference } from './errors';
 
 /**
  * Package types and control-panel users rarely change, and every package needs both
@@ -22,34 +22,48 @@ import { ReconcileError } from './errors';
  */
 const LIST_CACHE_MS = 10 * 60_000;
 
-/** Reads a list through the journal cache (or afresh, refreshing the cache). */
-function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean, read: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+/**
+ * Reads a list through the journal cache (or afresh, refreshing the cache). In a pass
+ * that reads each list once (drift: ctx.oneReadPerList), through the context's lists.
+ */
+async function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean, read: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+  if (ctx.oneReadPerList) return { value: await ctx.lists.get(list, read), cached: false };
   return ctx.store.fill(`${list}:${ctx.accountScope}:${ctx.runScope}`, LIST_CACHE_MS, read, fresh);
 }
 
 /** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
 export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
   const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
-  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.listPackageTypes());
+  let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.packageTypes.list());
   let found = find(types.value);
   if (!found && types.cached) {
-    types = await cachedList(ctx, 'package-types', true, () => ctx.client.listPackageTypes());
+    types = await cachedList(ctx, 'package-types', true, () => ctx.client.packageTypes.list());
     found = find(types.value);
   }
   if (found) return found;
   const choices = types.value.map((t) => `${t.label} (${t.id})`).join(', ');
-  throw new ReconcileError(`${path}: packageType "${wanted}" is not a package type of this account; available: ${choices}`);
+  const problem = `packageType "${wanted}" is not a package type of this account; available: ${choices}`;
+  throw new UnknownReference(`${path}: ${problem}`, problem);
+}
+
+/** The name of a package type id (its id when the account does not list it), from the same cached list. */
+export async function packageTypeLabel(ctx: ReconcileContext, id: number): Promise<string | number> {
+  const types = await cachedList(ctx, 'package-types', false, () => ctx.client.packageTypes.list());
+  return types.value.find((t) => t.id === id)?.label ?? id;
 }
 
 /** `stack-user:N` -> contact e-mail: all the handler needs of the user list (not its growing grant map). */
 type UserDirectory = Record<string, string>;
 
 async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ value: UserDirectory; cached: boolean }> {
-  return cachedList(ctx, 'user-directory', fresh, async () => {
-    const users = await ctx.client.listUsers();
-    return Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
-  });
+  const directory = (users: UserList): UserDirectory => Object.fromEntries(Object.entries(users.contact).map(([ref, c]) => [ref, c.email]));
+  // A pass that reads each list once shares the user list that stack users are listed from.
+  if (ctx.oneReadPerList) return { value: directory(await ctx.lists.get(USERS, () => ctx.client.users.list())), cached: false };
+  return cachedList(ctx, 'user-directory', fresh, async () => directory(await ctx.client.users.list()));
 }
+
+/** The context's list name of the account's control-panel users (with their contact records). */
+export const USERS = 'users';
 
 /** A control-panel user ref, from `stack-user:N` (checked to exist) or `{ email }`. */
 export async function resolveUser(ctx: ReconcileContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
@@ -65,10 +79,14 @@ export async function resolveUser(ctx: ReconcileContext, path: string, field: st
     found = find(users.value);
   }
   if (found) return found;
-  if (typeof ref === 'string') throw new ReconcileError(`${path}: ${field} "${ref}" is not a control-panel user of this account`);
-  throw new ReconcileError(
+  if (typeof ref === 'string') {
+    const problem = `${field} "${ref}" is not a control-panel user of this account`;
+    throw new UnknownReference(`${path}: ${problem}`, problem);
+  }
+  throw new UnknownReference(
     `${path}: ${field} { email: "${ref.email}" } matches no control-panel user of this account; ` +
       'create the user in the control panel or use a stack-user:<id> reference',
+    `${field} { email: "${ref.email}" } is not a control-panel user of this account`,
   );
 }
 

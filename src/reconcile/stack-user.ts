@@ -3,7 +3,9 @@ import { describeObject, Identity, STACK_USER_REF, StackUserSpec, userKey } from
 import type { ReconcileContext } from './context';
 import { converge } from './converge';
 import { FieldDiff, describeDiffs } from './diff';
+import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
+import { USERS } from './refs';
 
 /**
  * A control-panel user, found by the e-mail of its contact record (case-insensitive).
@@ -18,7 +20,7 @@ interface LiveUser {
 
 /** The user with this identity key (lowercase e-mail, or `stack-user:N`), read afresh. */
 export async function findUser(ctx: ReconcileContext, key: string, cached = false): Promise<LiveUser | undefined> {
-  const users = cached ? await ctx.lists.get('users', () => ctx.client.listUsers()) : await ctx.client.listUsers();
+  const users = cached ? await ctx.lists.get(USERS, () => ctx.client.users.list()) : await ctx.client.users.list();
   if (STACK_USER_REF.test(key)) return users.contact[key] ? { ref: key, contact: users.contact[key] } : undefined;
   const matches = Object.entries(users.contact).filter(([, c]) => userKey(c.email) === key);
   matches.sort(([a], [b]) => Number(a.split(':')[1]) - Number(b.split(':')[1]));
@@ -54,7 +56,7 @@ export async function ensureStackUser(ctx: ReconcileContext, spec: StackUserSpec
     log: (l) => ctx.warn(l),
     isDone: async () => (live = await findUser(ctx, key)) !== undefined,
     write: async () => {
-      await ctx.client.createUser({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
+      await ctx.client.users.create({ email: spec.email, ...(spec.personName !== undefined ? { personName: spec.personName } : {}) });
     },
   });
   ctx.info(`created stack user ${email(spec)} (${live!.ref})`);
@@ -70,19 +72,40 @@ export async function deleteStackUser(ctx: ReconcileContext, id: Identity): Prom
     what: `delete ${describeObject(id)}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await findUser(ctx, id.key)) === undefined,
-    write: () => ctx.client.deleteUser(live.ref),
+    write: () => ctx.client.users.delete(live.ref),
   });
   ctx.info(`deleted ${describeObject(id)} (${live.ref})`);
 }
 
-export async function observeStackUser(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
-  const live = await findUser(ctx, id.key, true);
-  if (!live) return undefined;
+function observedUser(live: LiveUser, id: Identity = { kind: 'stack-user', key: '', placement: '', parent: '' }): Observed {
   const fields: Record<string, unknown> = { email: live.contact.email };
   if (live.contact.person_name !== undefined) fields.personName = live.contact.person_name;
-  return observed({ ...id, key: userKey(live.contact.email) }, fields, { userRef: live.ref }, live.contact.person_name === undefined ? ['personName'] : []);
+  return observed({ ...id, key: userKey(live.contact.email) }, live.ref, fields, { userRef: live.ref }, live.contact.person_name === undefined ? ['personName'] : []);
 }
 
-export async function diffObservedStackUser(_ctx: ReconcileContext, spec: StackUserSpec, live: Observed): Promise<FieldDiff[]> {
+async function observeStackUser(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const live = await findUser(ctx, id.key, true);
+  return live && observedUser(live, id);
+}
+
+/** Every user of the account, by ref number (the order findUser prefers). */
+async function listStackUsers(ctx: ReconcileContext): Promise<Observed[]> {
+  const users = await ctx.lists.get(USERS, () => ctx.client.users.list());
+  return Object.entries(users.contact)
+    .filter(([ref]) => STACK_USER_REF.test(ref))
+    .sort(([a], [b]) => Number(a.split(':')[1]) - Number(b.split(':')[1]))
+    .map(([ref, contact]) => observedUser({ ref, contact }));
+}
+
+async function diffObservedStackUser(_ctx: ReconcileContext, spec: StackUserSpec, live: Observed): Promise<FieldDiff[]> {
   return diffStackUser(spec, { personName: live.fields.personName as string | undefined });
 }
+
+export const stackUserReconciler = {
+  observe: observeStackUser,
+  list: listStackUsers,
+  diff: diffObservedStackUser,
+  ensure: ensureStackUser,
+  remove: deleteStackUser,
+  entries: (o) => [{ id: o.liveId, detail: o.fields.personName === undefined ? '' : String(o.fields.personName) }],
+} satisfies KindReconciler<'stack-user'>;

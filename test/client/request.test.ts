@@ -60,7 +60,7 @@ describe('GET retries', () => {
         await delay(ms);
       },
     });
-    const packages = await client.listPackages();
+    const packages = await client.packages.list();
     expect(packages).toHaveLength(1);
     expect(server.requests).toHaveLength(5);
     expect(server.requests.every((r) => r.method === 'GET' && r.url === '/package')).toBe(true);
@@ -86,7 +86,7 @@ describe('GET retries', () => {
     });
     const client = clientFor(server.url, { random: () => 0 });
     const started = Date.now();
-    await client.listPackages();
+    await client.packages.list();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(server.requests).toHaveLength(2);
   });
@@ -98,7 +98,7 @@ describe('GET retries', () => {
     });
     const delays: number[] = [];
     const client = clientFor(server.url, { maxRetryAfterMs: 30, sleep: async (ms) => void delays.push(ms) });
-    await client.listPackages();
+    await client.packages.list();
     expect(delays).toEqual([30]);
   });
 
@@ -118,13 +118,13 @@ describe('GET retries', () => {
       else apiError(res, 429, 'too many requests', { 'Retry-After': '0' });
     });
     const client = clientFor(server.url, { maxRetries: 2 });
-    const e1 = await thrown(() => client.listPackages());
+    const e1 = await thrown(() => client.packages.list());
     expect(e1).toBeInstanceOf(ServerError);
     expect(e1).toMatchObject({ status: 503, attempts: 3, operation: 'listPackages', method: 'GET', path: '/package', apiMessage: 'down for maintenance' });
     expect(e1.message).toBe('listPackages GET /package failed: 503 Service Unavailable: down for maintenance (gave up after 3 attempts)');
     expect(server.requests).toHaveLength(3);
 
-    const e2 = await thrown(() => client.listCloudServers());
+    const e2 = await thrown(() => client.cloudServers.list());
     expect(e2).toBeInstanceOf(RateLimitedError);
     expect((e2 as RateLimitedError).retryAfterMs).toBe(0);
     expect((e2 as RateLimitedError).attempts).toBe(3);
@@ -133,7 +133,7 @@ describe('GET retries', () => {
 
   test('GET 500 is not retried', async () => {
     server = await startScriptedServer((req, res) => apiError(res, 500, 'boom'));
-    const error = await thrown(() => clientFor(server!.url).listPackages());
+    const error = await thrown(() => clientFor(server!.url).packages.list());
     expect(error).toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
   });
@@ -142,7 +142,7 @@ describe('GET retries', () => {
     server = await startScriptedServer(() => 'hang');
     const client = clientFor(server.url, { timeoutMs: 150, maxRetries: 1 });
     const started = Date.now();
-    const error = await thrown(() => client.listPackageTypes());
+    const error = await thrown(() => client.packageTypes.list());
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
     expect(error.message).toBe('listPackageTypes GET /reseller/*/packageTypes failed: no response within 150 ms (timed out) (gave up after 2 attempts)');
@@ -161,14 +161,14 @@ describe('GET retries', () => {
       res.end(']');
     });
     const client = clientFor(server.url, { timeoutMs: 200, maxRetries: 0 });
-    const error = await thrown(() => client.listPackages());
+    const error = await thrown(() => client.packages.list());
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
   });
 
   test('a dropped connection on a GET is retried', async () => {
     server = await startScriptedServer((req, res, n) => (n === 1 ? 'destroy' : json(res, 200, [])));
-    await expect(clientFor(server.url).listPackages()).resolves.toEqual([]);
+    await expect(clientFor(server.url).packages.list()).resolves.toEqual([]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -176,7 +176,7 @@ describe('GET retries', () => {
     const port = await closedPort();
     const lines: string[] = [];
     const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 2, log: (l) => lines.push(l) });
-    const error = await thrown(() => client.listPackages());
+    const error = await thrown(() => client.packages.list());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED', timedOut: false, attempts: 3, status: undefined });
     expect(lines).toHaveLength(3);
@@ -188,7 +188,7 @@ describe('POST: never retried when the outcome is unknown', () => {
 
   test('a POST answered by destroying the socket -> WriteOutcomeUnknownError, exactly one POST', async () => {
     server = await startScriptedServer(() => 'destroy');
-    const error = await thrown(() => clientFor(server!.url).createMailbox(1000001, 'example.com', mailbox));
+    const error = await thrown(() => clientFor(server!.url).mail.createMailbox(1000001, 'example.com', mailbox));
     expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(error).toMatchObject({ reason: 'connection-lost', timedOut: false, status: undefined, operation: 'createMailbox' });
     expect(error.message).toMatch(/^createMailbox POST \/package\/1000001\/email\/example\.com: outcome unknown: /);
@@ -200,7 +200,7 @@ describe('POST: never retried when the outcome is unknown', () => {
   test('a POST that times out -> WriteOutcomeUnknownError with timedOut, exactly one POST', async () => {
     server = await startScriptedServer(() => 'hang');
     const client = clientFor(server.url, { timeoutMs: 150 });
-    const error = await thrown(() => client.createPackage({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
+    const error = await thrown(() => client.packages.create({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
     expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(error).toMatchObject({ reason: 'timeout', timedOut: true });
     expect(server.requests).toHaveLength(1);
@@ -208,7 +208,7 @@ describe('POST: never retried when the outcome is unknown', () => {
 
   test.each([500, 502, 503, 504])('a POST answered %i -> WriteOutcomeUnknownError, exactly one POST', async (status) => {
     server = await startScriptedServer((req, res) => apiError(res, status, 'internal trouble'));
-    const error = await thrown(() => clientFor(server!.url).orderCloudServer({
+    const error = await thrown(() => clientFor(server!.url).cloudServers.order({
       configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example.com' },
       periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:1',
     }));
@@ -220,7 +220,7 @@ describe('POST: never retried when the outcome is unknown', () => {
 
   test('a POST answered 429 is retried (the API did not act on it) and then succeeds', async () => {
     server = await startScriptedServer((req, res, n) => (n === 1 ? apiError(res, 429, 'slow', { 'Retry-After': '0' }) : json(res, 200, { result: 1234 })));
-    const id = await clientFor(server.url).createPackage({ type: 811, domainName: 'a.com', extraDomainNames: [] });
+    const id = await clientFor(server.url).packages.create({ type: 811, domainName: 'a.com', extraDomainNames: [] });
     expect(id).toBe(1234);
     expect(server.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
     expect(server.requests[1].body).toBe(server.requests[0].body);
@@ -230,7 +230,7 @@ describe('POST: never retried when the outcome is unknown', () => {
     const port = await closedPort();
     const lines: string[] = [];
     const client = clientFor(`http://127.0.0.1:${port}`, { maxRetries: 2, log: (l) => lines.push(l) });
-    const error = await thrown(() => client.deletePackage(5));
+    const error = await thrown(() => client.packages.delete(5));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toBeInstanceOf(WriteOutcomeUnknownError);
     expect(error).toMatchObject({ code: 'ECONNREFUSED', attempts: 3 });
@@ -244,7 +244,7 @@ describe('POST: never retried when the outcome is unknown', () => {
         server ??= await startScriptedServer((req, res) => json(res, 200, { result: { '5': true } }), port);
       },
     });
-    await expect(client.deletePackage(5)).resolves.toBe(true);
+    await expect(client.packages.delete(5)).resolves.toBe(true);
     expect(server!.requests).toHaveLength(1);
   });
 });
@@ -257,7 +257,7 @@ describe('bounded concurrency', () => {
     });
     const client = clientFor(server.url, { maxConcurrency: 3 });
     const seen: number[] = [];
-    const calls = Array.from({ length: 15 }, (_, i) => (i % 2 ? client.listPackages() : client.listCloudServers()).then(() => seen.push(client.inFlight)));
+    const calls = Array.from({ length: 15 }, (_, i) => (i % 2 ? client.packages.list() : client.cloudServers.list()).then(() => seen.push(client.inFlight)));
     await Promise.all(calls);
     expect(server.requests).toHaveLength(15);
     expect(server.maxInFlight).toBeLessThanOrEqual(3);
@@ -269,13 +269,13 @@ describe('bounded concurrency', () => {
 
 describe('response shape checks', () => {
   test.each<[string, (c: ResellerClient) => Promise<unknown>, unknown, string]>([
-    ['listPackages', (c) => c.listPackages(), { packages: [] }, 'listPackages: expected an array, got object (GET /package -> 200)'],
-    ['listPackages item', (c) => c.listPackages(), [PACKAGE, { ...PACKAGE, id: true }], 'listPackages: expected [1].id to be an id (number or digit string), got boolean (GET /package -> 200)'],
-    ['listUsers', (c) => c.listUsers(), { contact: {}, grant_map: 'x' }, 'listUsers: expected grant_map to be an object, got string (GET /reseller/*/susers -> 200)'],
+    ['listPackages', (c) => c.packages.list(), { packages: [] }, 'listPackages: expected an array, got object (GET /package -> 200)'],
+    ['listPackages item', (c) => c.packages.list(), [PACKAGE, { ...PACKAGE, id: true }], 'listPackages: expected [1].id to be an id (number or digit string), got boolean (GET /package -> 200)'],
+    ['listUsers', (c) => c.users.list(), { contact: {}, grant_map: 'x' }, 'listUsers: expected grant_map to be an object, got string (GET /reseller/*/susers -> 200)'],
     // `forward` may be missing (assumed shape); `mailbox` may not.
-    ['getMail', (c) => c.getMail(1, 'a.com'), { name: 'a.com', forward: [] }, 'getMail: expected mailbox to be an array, got nothing (GET /package/1/email/a.com -> 200)'],
-    ['listCloudServers', (c) => c.listCloudServers(), [{ id: 1, name: 'x', configuration: null }], 'listCloudServers: expected [0].configuration to be an object, got null (GET /cloud_server -> 200)'],
-    ['listPackageTypes', (c) => c.listPackageTypes(), [{ id: 1, label: 'x', platform: 'solaris' }], 'listPackageTypes: expected [0].platform to be "linux" or "windows", got another string (GET /reseller/*/packageTypes -> 200)'],
+    ['getMail', (c) => c.mail.get(1, 'a.com'), { name: 'a.com', forward: [] }, 'getMail: expected mailbox to be an array, got nothing (GET /package/1/email/a.com -> 200)'],
+    ['listCloudServers', (c) => c.cloudServers.list(), [{ id: 1, name: 'x', configuration: null }], 'listCloudServers: expected [0].configuration to be an object, got null (GET /cloud_server -> 200)'],
+    ['listPackageTypes', (c) => c.packageTypes.list(), [{ id: 1, label: 'x', platform: 'solaris' }], 'listPackageTypes: expected [0].platform to be "linux" or "windows", got another string (GET /reseller/*/packageTypes -> 200)'],
   ])('%s: a surprise is a ResponseShapeError naming the operation', async (_name, call, body, message) => {
     server = await startScriptedServer((req, res) => json(res, 200, body));
     const error = await thrown(() => call(clientFor(server!.url)));
@@ -285,7 +285,7 @@ describe('response shape checks', () => {
 
   test('a POST response without "result" is a shape error that says the write probably happened', async () => {
     server = await startScriptedServer((req, res) => json(res, 200, { id: 5 }));
-    const error = await thrown(() => clientFor(server!.url).createPackage({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
+    const error = await thrown(() => clientFor(server!.url).packages.create({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect(error.message).toBe(
       'createPackage: expected an object with a "result" member, got object (POST /reseller/*/addWeb -> 200); the write probably happened: look the object up before trying again',
@@ -304,8 +304,8 @@ describe('response shape checks', () => {
       }
     });
     const client = clientFor(server.url);
-    expect((await thrown(() => client.listPackages())).message).toBe('listPackages: expected a JSON body, got "text/html" text (GET /package -> 200)');
-    expect((await thrown(() => client.listCloudServers())).message).toBe('listCloudServers: expected a JSON body, got an empty body (GET /cloud_server -> 200)');
+    expect((await thrown(() => client.packages.list())).message).toBe('listPackages: expected a JSON body, got "text/html" text (GET /package -> 200)');
+    expect((await thrown(() => client.cloudServers.list())).message).toBe('listCloudServers: expected a JSON body, got an empty body (GET /cloud_server -> 200)');
   });
 
   test('an HTML error page (e.g. from a proxy) still maps to the status class, without an apiMessage', async () => {
@@ -313,7 +313,7 @@ describe('response shape checks', () => {
       res.writeHead(404, { 'Content-Type': 'text/html' });
       res.end('<html>not here</html>');
     });
-    const error = await thrown(() => clientFor(server!.url).getMail(1, 'a.com'));
+    const error = await thrown(() => clientFor(server!.url).mail.get(1, 'a.com'));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as ApiError).apiMessage).toBeUndefined();
   });
@@ -329,7 +329,7 @@ describe('error mapping', () => {
   ])('%i -> %p with the API message, not retried', async (status, cls, text) => {
     server = await startScriptedServer((req, res) => apiError(res, status, 'Mailbox info already exists'));
     const error = await thrown(() =>
-      clientFor(server!.url).createMailbox(1000001, 'example.com', { local: 'info', send: true, receive: true, password: 'x1y2z3w4' }),
+      clientFor(server!.url).mail.createMailbox(1000001, 'example.com', { local: 'info', send: true, receive: true, password: 'x1y2z3w4' }),
     );
     expect(error).toBeInstanceOf(cls);
     expect(error).toBeInstanceOf(ApiError);
@@ -344,14 +344,14 @@ describe('error mapping', () => {
       req.url === '/package/gone.example' ? apiError(res, 404, 'Package not found') : apiError(res, 404, 'No route handler'),
     );
     const client = clientFor(server.url);
-    await expect(client.getPackage('gone.example')).resolves.toBeUndefined();
-    await expect(client.getPackage(12)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.getCloudServer(3)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.packages.get('gone.example')).resolves.toBeUndefined();
+    await expect(client.packages.get(12)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.cloudServers.get(3)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   test('errors serialise to their facts only', async () => {
     server = await startScriptedServer((req, res) => apiError(res, 409, 'Domain already on package 12'));
-    const error = await thrown(() => clientFor(server!.url).createPackage({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
+    const error = await thrown(() => clientFor(server!.url).packages.create({ type: 811, domainName: 'a.com', extraDomainNames: [] }));
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'ConflictError',
       message: 'createPackage POST /reseller/*/addWeb failed: 409 Conflict: Domain already on package 12',
@@ -370,7 +370,7 @@ describe('logging and construction', () => {
   test('log: one line per HTTP attempt with method, path, status and duration', async () => {
     server = await startScriptedServer((req, res, n) => (n === 1 ? apiError(res, 503, 'x') : json(res, 200, [])));
     const lines: string[] = [];
-    await clientFor(server.url, { log: (l) => lines.push(l), random: () => 0.5 }).listPackages();
+    await clientFor(server.url, { log: (l) => lines.push(l), random: () => 0.5 }).packages.list();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^GET \/package -> 503 \(\d+ ms\); retry 1 of 4 in 3 ms$/);
     expect(lines[1]).toMatch(/^GET \/package -> 200 \(\d+ ms\)$/);
@@ -379,7 +379,7 @@ describe('logging and construction', () => {
   test('a throwing logger does not break requests', async () => {
     server = await startScriptedServer((req, res) => json(res, 200, []));
     const client = clientFor(server.url, { log: () => { throw new Error('log broken'); } });
-    await expect(client.listPackages()).resolves.toEqual([]);
+    await expect(client.packages.list()).resolves.toEqual([]);
   });
 
   test('options are validated', () => {
@@ -395,10 +395,10 @@ describe('logging and construction', () => {
   test('bad arguments are TypeErrors before anything is sent', async () => {
     server = await startScriptedServer((req, res) => json(res, 200, {}));
     const client = clientFor(server.url);
-    await expect(client.getPackage('')).rejects.toThrow(TypeError);
-    await expect(client.deletePackage('12a')).rejects.toThrow(/deletePackage: package id must be/);
-    await expect(client.setPackageGrant('user:1', 5, true)).rejects.toThrow(/stack-user/);
-    await expect(client.deleteMail(1, 'a.com', [])).resolves.toBeUndefined();
+    await expect(client.packages.get('')).rejects.toThrow(TypeError);
+    await expect(client.packages.delete('12a')).rejects.toThrow(/deletePackage: package id must be/);
+    await expect(client.users.setPackageGrant('user:1', 5, true)).rejects.toThrow(/stack-user/);
+    await expect(client.mail.delete(1, 'a.com', [])).resolves.toBeUndefined();
     expect(server.requests).toHaveLength(0);
   });
 });

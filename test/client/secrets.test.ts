@@ -105,23 +105,23 @@ test('no error of any class, log line or inspection reveals the key or a passwor
   const client = makeClient(server.url);
   const mailbox = { local: 'info', send: true, receive: true, password: PASSWORD };
   const cases: Array<[string, () => Promise<unknown>, new (...a: never[]) => Error]> = [
-    ['400 createMailbox', () => client.createMailbox(1, 'bad.example', mailbox), BadRequestError],
-    ['401 createMailbox', () => client.createMailbox(1, 'unauth.example', mailbox), UnauthorizedError],
-    ['402 orderCloudServer', () => client.orderCloudServer({ configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'x.example.com' }, periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:1' }), PaymentRequiredError],
-    ['404 getMail', () => client.getMail(1, 'missing.example'), NotFoundError],
-    ['409 createMailbox', () => client.createMailbox(1, 'dup.example', mailbox), ConflictError],
-    ['429 createMailbox', () => client.createMailbox(1, 'busy.example', mailbox), RateLimitedError],
-    ['503 listPackages', () => client.listPackages(), ServerError],
-    ['500 createMailbox (unknown outcome)', () => client.createMailbox(1, 'boom.example', mailbox), WriteOutcomeUnknownError],
-    ['dropped updateMailbox (unknown outcome)', () => client.updateMailbox(1, 'drop.example', { id: 'm1', password: PASSWORD }), WriteOutcomeUnknownError],
-    ['timed-out createMailbox (unknown outcome)', () => client.createMailbox(1, 'slow.example', mailbox), WriteOutcomeUnknownError],
-    ['timed-out getMail', () => client.getMail(1, 'slow.example'), NetworkError],
-    ['shape createMailbox', () => client.createMailbox(1, 'weird.example', mailbox), ResponseShapeError],
-    ['shape listCloudServers', () => client.listCloudServers(), ResponseShapeError],
-    ['bad argument createMailbox', () => client.createMailbox(1, 'bad.example', { ...mailbox, local: '' }), TypeError],
+    ['400 createMailbox', () => client.mail.createMailbox(1, 'bad.example', mailbox), BadRequestError],
+    ['401 createMailbox', () => client.mail.createMailbox(1, 'unauth.example', mailbox), UnauthorizedError],
+    ['402 orderCloudServer', () => client.cloudServers.order({ configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'x.example.com' }, periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:1' }), PaymentRequiredError],
+    ['404 getMail', () => client.mail.get(1, 'missing.example'), NotFoundError],
+    ['409 createMailbox', () => client.mail.createMailbox(1, 'dup.example', mailbox), ConflictError],
+    ['429 createMailbox', () => client.mail.createMailbox(1, 'busy.example', mailbox), RateLimitedError],
+    ['503 listPackages', () => client.packages.list(), ServerError],
+    ['500 createMailbox (unknown outcome)', () => client.mail.createMailbox(1, 'boom.example', mailbox), WriteOutcomeUnknownError],
+    ['dropped updateMailbox (unknown outcome)', () => client.mail.updateMailbox(1, 'drop.example', { id: 'm1', password: PASSWORD }), WriteOutcomeUnknownError],
+    ['timed-out createMailbox (unknown outcome)', () => client.mail.createMailbox(1, 'slow.example', mailbox), WriteOutcomeUnknownError],
+    ['timed-out getMail', () => client.mail.get(1, 'slow.example'), NetworkError],
+    ['shape createMailbox', () => client.mail.createMailbox(1, 'weird.example', mailbox), ResponseShapeError],
+    ['shape listCloudServers', () => client.cloudServers.list(), ResponseShapeError],
+    ['bad argument createMailbox', () => client.mail.createMailbox(1, 'bad.example', { ...mailbox, local: '' }), TypeError],
   ];
   const refused = makeClient(`http://127.0.0.1:${await closedPort()}`);
-  cases.push(['refused createMailbox', () => refused.createMailbox(1, 'a.example', mailbox), NetworkError]);
+  cases.push(['refused createMailbox', () => refused.mail.createMailbox(1, 'a.example', mailbox), NetworkError]);
 
   const seen = new Set<string>();
   for (const [name, call, cls] of cases) {
@@ -140,7 +140,7 @@ test('no error of any class, log line or inspection reveals the key or a passwor
   }
 
   // The API's error text is kept, with the secrets blanked out.
-  const bad = (await client.createMailbox(1, 'bad.example', mailbox).catch((e: unknown) => e)) as ApiError;
+  const bad = (await client.mail.createMailbox(1, 'bad.example', mailbox).catch((e: unknown) => e)) as ApiError;
   expect(bad.apiMessage).toMatch(/^password \[redacted\] is too weak/);
 
   expect(lines.length).toBeGreaterThan(cases.length);
@@ -152,6 +152,11 @@ test('no error of any class, log line or inspection reveals the key or a passwor
     assertNoSecret(JSON.stringify(c), 'JSON.stringify(client)');
     assertNoSecret(String(c), 'String(client)');
   }
+  // The nouns share the client's context (and so its transport) in a private field.
+  for (const noun of [client.users, client.packageTypes, client.packages, client.mail, client.dns, client.cloudServers]) {
+    assertNoSecret(inspect(noun, { depth: 10, showHidden: true }), 'util.inspect(noun)');
+    assertNoSecret(JSON.stringify(noun), 'JSON.stringify(noun)');
+  }
   expect(inspect(client)).toBe(`ResellerClient { baseUrl: '${server.url}', resellerId: '*' }`);
   expect(JSON.parse(JSON.stringify(client))).toEqual({ baseUrl: server.url, resellerId: '*' });
 });
@@ -161,7 +166,7 @@ test('a successful createMailbox result does not carry the echoed password', asy
     json(res, 200, { result: { result: [{ type: 'mailbox', id: 'info', generatedId: null, password: PASSWORD }], name: 'a.example' } }),
   );
   try {
-    const result = await makeClient(echo.url).createMailbox(1, 'a.example', { local: 'info', send: true, receive: true, password: PASSWORD });
+    const result = await makeClient(echo.url).mail.createMailbox(1, 'a.example', { local: 'info', send: true, receive: true, password: PASSWORD });
     assertNoSecret(inspect(result, { depth: 10 }), 'result');
     assertNoSecret(JSON.stringify(result), 'result');
   } finally {

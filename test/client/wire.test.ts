@@ -1,4 +1,4 @@
-import { ResellerClient } from '../../src/client';
+import { labelOf, ResellerClient } from '../../src/client';
 import { RecordedRequest, ScriptedServer, json, startScriptedServer } from './scripted-server';
 
 /**
@@ -37,8 +37,8 @@ const bodyOf = (r: RecordedRequest) => JSON.parse(r.body) as unknown;
 test('every request carries Authorization: Bearer base64(key); POSTs send JSON', async () => {
   answers['GET /package'] = [];
   answers['POST /reseller/*/deleteWeb'] = { result: { '9': true } };
-  await client.listPackages();
-  await client.deletePackage(9);
+  await client.packages.list();
+  await client.packages.delete(9);
   for (const r of server.requests) {
     expect(r.headers.authorization).toBe(`Bearer ${Buffer.from(KEY).toString('base64')}`);
     expect(r.headers.accept).toBe('application/json');
@@ -61,7 +61,7 @@ describe('users', () => {
       users: {},
       service_by_tuple: {},
     };
-    const list = await client.listUsers();
+    const list = await client.users.list();
     expect(list.grantMap).toEqual({ 'stack-user:1': { 'package:7': 1, 'domain:3': 1 }, 'stack-user:2': {} });
     expect(list.contact['stack-user:1']).toEqual(contact('Owner@Example.com'));
     expect(Object.keys(list)).toEqual(['contact', 'grantMap']);
@@ -70,23 +70,23 @@ describe('users', () => {
 
   test('findUserByEmail is case-insensitive; an ambiguous e-mail is an error', async () => {
     answers['GET /reseller/*/susers'] = { contact: { 'stack-user:1': contact('Owner@Example.com') }, grant_map: [] };
-    await expect(client.findUserByEmail('owner@EXAMPLE.com')).resolves.toBe('stack-user:1');
-    await expect(client.findUserByEmail('nobody@example.com')).resolves.toBeUndefined();
+    await expect(client.users.findByEmail('owner@EXAMPLE.com')).resolves.toBe('stack-user:1');
+    await expect(client.users.findByEmail('nobody@example.com')).resolves.toBeUndefined();
     answers['GET /reseller/*/susers'] = {
       contact: { 'stack-user:10': contact('x@example.com'), 'stack-user:9': contact('X@example.com') },
       grant_map: {},
     };
-    await expect(client.findUserByEmail('x@example.com')).rejects.toThrow(/2 control-panel users have the e-mail x@example.com \(stack-user:9, stack-user:10\)/);
+    await expect(client.users.findByEmail('x@example.com')).rejects.toThrow(/2 control-panel users have the e-mail x@example.com \(stack-user:9, stack-user:10\)/);
   });
 
   test('createUser, deleteUser, setPackageGrant bodies', async () => {
     answers['POST /reseller/*/susers'] = { result: { ref: 'stack-user:77', updated: 1 } };
-    await expect(client.createUser({ email: 'new@example.com', personName: 'New Person' })).resolves.toBe('stack-user:77');
-    await client.createUser({ email: 'bare@example.com' });
+    await expect(client.users.create({ email: 'new@example.com', personName: 'New Person' })).resolves.toBe('stack-user:77');
+    await client.users.create({ email: 'bare@example.com' });
     answers['POST /reseller/*/susers'] = { result: { updated: 1 } };
-    await client.deleteUser('stack-user:77');
-    await client.setPackageGrant('stack-user:1', '123', true);
-    await client.setPackageGrant('stack-user:1', 123, false);
+    await client.users.delete('stack-user:77');
+    await client.users.setPackageGrant('stack-user:1', '123', true);
+    await client.users.setPackageGrant('stack-user:1', 123, false);
     expect(server.requests.map(bodyOf)).toEqual([
       { newUser: { email: 'new@example.com', person_name: 'New Person' } },
       { newUser: { email: 'bare@example.com' } },
@@ -100,7 +100,7 @@ describe('users', () => {
 describe('package types and packages', () => {
   test('listPackageTypes: ids normalised to numbers', async () => {
     answers['GET /reseller/*/packageTypes'] = [{ id: '811', label: 'Linux Unlimited', platform: 'linux' }, { id: 813, label: 'Windows Unlimited', platform: 'windows' }];
-    await expect(client.listPackageTypes()).resolves.toEqual([
+    await expect(client.packageTypes.list()).resolves.toEqual([
       { id: 811, label: 'Linux Unlimited', platform: 'linux' },
       { id: 813, label: 'Windows Unlimited', platform: 'windows' },
     ]);
@@ -109,9 +109,9 @@ describe('package types and packages', () => {
   test('listPackages: string ids normalised; labelOf reads packageLabels', async () => {
     const entry = { id: '7', created: '2024-01-01T00:00:00+00:00', enabled: true, name: 'a.com', names: ['a.com', 'b.com'], packageTypeName: 'Linux Unlimited', productSpec: null, stackUsers: ['stack-user:1'], typeRef: '811', packageLabels: [] };
     answers['GET /package'] = [entry, { ...entry, id: 8, typeRef: 812, packageLabels: ['Shop'] }, { ...entry, id: 9, packageLabels: [{ label: 'Blog' }] }, { ...entry, id: 10, packageLabels: [{ name: 'Old' }] }];
-    const list = await client.listPackages();
+    const list = await client.packages.list();
     expect(list.map((p) => [p.id, p.typeRef])).toEqual([[7, 811], [8, 812], [9, 811], [10, 811]]);
-    expect(list.map((p) => client.labelOf(p))).toEqual(['', 'Shop', 'Blog', 'Old']);
+    expect(list.map((p) => labelOf(p))).toEqual(['', 'Shop', 'Blog', 'Old']);
     expect(list[0]).toEqual({ ...entry, id: 7, typeRef: 811 });
   });
 
@@ -120,9 +120,9 @@ describe('package types and packages', () => {
     answers['GET /package/7'] = detail;
     answers['GET /package/a.com'] = { ...detail, label: undefined };
     const expected = { id: 7, enabled: false, name: 'a.com', names: ['a.com'], stackUsers: [], typeRef: 811, label: 'Shop', platform: 'linux' };
-    await expect(client.getPackage(7)).resolves.toEqual(expected);
+    await expect(client.packages.get(7)).resolves.toEqual(expected);
     // No label in the response: not verifiable, so no label member (never read as "").
-    const unlabelled = await client.getPackage('a.com');
+    const unlabelled = await client.packages.get('a.com');
     expect(unlabelled).not.toHaveProperty('label');
     expect(unlabelled).toEqual({ ...expected, label: undefined });
   });
@@ -134,16 +134,16 @@ describe('package types and packages', () => {
     answers['POST /reseller/*/updatePackage'] = { result: true };
     answers['POST /package/1000001/names'] = { result: ['a.com', 'c.com'] };
     answers['POST /package/1000001/userStatus'] = { result: true };
-    await expect(client.createPackage({ type: 811, domainName: 'a.com', extraDomainNames: ['b.com'], label: 'Shop', documentRoots: { 'b.com': 'public_html/b' }, stackUser: 'stack-user:1' })).resolves.toBe(1000001);
-    await expect(client.createPackage({ type: 812, domainName: 'z.com', extraDomainNames: [] })).resolves.toBe(1000001);
-    await expect(client.createPackageOnCloudServer('55', { domainName: 'c.com', extraDomainNames: [] })).resolves.toBe(1000002);
-    await expect(client.deletePackage('1000001')).resolves.toBe(true);
-    await client.setPackageType(1000001, 812);
-    await client.setPackageLabel(1000001, 'New');
-    await expect(client.changePackageNames(1000001, { add: ['c.com'], remove: ['b.com'] })).resolves.toEqual(['a.com', 'c.com']);
-    await client.changePackageNames(1000001, { add: ['d.com'] });
-    await client.setPackageEnabled(1000001, false);
-    await client.setPackageEnabled(1000001, true);
+    await expect(client.packages.create({ type: 811, domainName: 'a.com', extraDomainNames: ['b.com'], label: 'Shop', documentRoots: { 'b.com': 'public_html/b' }, stackUser: 'stack-user:1' })).resolves.toBe(1000001);
+    await expect(client.packages.create({ type: 812, domainName: 'z.com', extraDomainNames: [] })).resolves.toBe(1000001);
+    await expect(client.packages.createOnCloudServer('55', { domainName: 'c.com', extraDomainNames: [] })).resolves.toBe(1000002);
+    await expect(client.packages.delete('1000001')).resolves.toBe(true);
+    await client.packages.setType(1000001, 812);
+    await client.packages.setLabel(1000001, 'New');
+    await expect(client.packages.changeNames(1000001, { add: ['c.com'], remove: ['b.com'] })).resolves.toEqual(['a.com', 'c.com']);
+    await client.packages.changeNames(1000001, { add: ['d.com'] });
+    await client.packages.setEnabled(1000001, false);
+    await client.packages.setEnabled(1000001, true);
     expect(server.requests.map((r) => [r.method, r.url, bodyOf(r)])).toEqual([
       ['POST', '/reseller/*/addWeb', { type: '811', domain_name: 'a.com', extra_domain_names: ['b.com'], label: 'Shop', documentRoots: { 'b.com': 'public_html/b' }, stackUser: 'stack-user:1' }],
       ['POST', '/reseller/*/addWeb', { type: '812', domain_name: 'z.com', extra_domain_names: [], label: '', documentRoots: {}, stackUser: null }],
@@ -160,13 +160,13 @@ describe('package types and packages', () => {
 
   test('a {"result": false} answer to updatePackage/userStatus is an error', async () => {
     answers['POST /reseller/*/updatePackage'] = { result: false };
-    await expect(client.setPackageLabel(1, 'x')).rejects.toThrow('setPackageLabel POST /reseller/*/updatePackage failed: the API answered {"result": false}');
+    await expect(client.packages.setLabel(1, 'x')).rejects.toThrow('setPackageLabel POST /reseller/*/updatePackage failed: the API answered {"result": false}');
   });
 
   test('resellerId goes into /reseller/{id} paths', async () => {
     const other = new ResellerClient({ baseUrl: server.url, apiKey: KEY, resellerId: '4242' });
     answers['GET /reseller/4242/packageTypes'] = [];
-    await expect(other.listPackageTypes()).resolves.toEqual([]);
+    await expect(other.packageTypes.list()).resolves.toEqual([]);
   });
 });
 
@@ -180,7 +180,7 @@ describe('mail', () => {
       ],
       forward: [{ id: 'f3', local: 'team', remote: 'team@example.org' }],
     };
-    await expect(client.getMail('a.com', 'a.com')).resolves.toEqual({
+    await expect(client.mail.get('a.com', 'a.com')).resolves.toEqual({
       name: 'a.com',
       mailboxes: [
         { id: 'm1', local: 'info', send: true, receive: false, enabled: true, quotaMB: 1024, usageMB: 3.5 },
@@ -192,7 +192,7 @@ describe('mail', () => {
 
   test('createMailbox: "true"/"false" strings on the wire; the echoed password is dropped', async () => {
     answers['POST /package/7/email/a.com'] = { result: { result: [{ type: 'mailbox', id: 'info', generatedId: null, password: 'S3cret!pw' }], name: 'a.com' } };
-    const result = await client.createMailbox(7, 'a.com', { local: 'info', send: true, receive: false, password: 'S3cret!pw' });
+    const result = await client.mail.createMailbox(7, 'a.com', { local: 'info', send: true, receive: false, password: 'S3cret!pw' });
     expect(result).toEqual({ name: 'a.com', created: [{ type: 'mailbox', id: 'info', generatedId: null }] });
     expect(JSON.stringify(result)).not.toContain('S3cret');
     expect(bodyOf(only())).toEqual({ new: { mailbox: { local: 'info', send: 'true', receive: 'false', password: 'S3cret!pw' } } });
@@ -200,14 +200,14 @@ describe('mail', () => {
 
   test('createForwarder, updateMailbox (assumed shape), deleteMail (flat array)', async () => {
     answers['POST /package/7/email/a.com'] = { result: { result: [{ type: 'forward', id: 'team', generatedId: null }], name: 'a.com' } };
-    await expect(client.createForwarder(7, 'a.com', { local: 'team', remote: 'team@example.org' })).resolves.toEqual({
+    await expect(client.mail.createForwarder(7, 'a.com', { local: 'team', remote: 'team@example.org' })).resolves.toEqual({
       name: 'a.com',
       created: [{ type: 'forward', id: 'team', generatedId: null }],
     });
     answers['POST /package/7/email/a.com'] = { result: { result: [], name: 'a.com' } };
-    await client.updateMailbox(7, 'a.com', { id: 'm1', send: false, password: 'N3w!pw' });
-    await client.updateMailbox('7', 'a.com', { id: 'm1', receive: true });
-    await client.deleteMail(7, 'a.com', ['m1', 'f3']);
+    await client.mail.updateMailbox(7, 'a.com', { id: 'm1', send: false, password: 'N3w!pw' });
+    await client.mail.updateMailbox('7', 'a.com', { id: 'm1', receive: true });
+    await client.mail.delete(7, 'a.com', ['m1', 'f3']);
     expect(server.requests.map(bodyOf)).toEqual([
       { new: { forward: { local: 'team', remote: 'team@example.org' } } },
       { update: { mailbox: [{ id: 'm1', send: 'false', password: 'N3w!pw' }] } },
@@ -218,13 +218,13 @@ describe('mail', () => {
 
   test('createForwarder tolerates a different (assumed) response shape', async () => {
     answers['POST /package/7/email/a.com'] = { result: 'f99' };
-    await expect(client.createForwarder(7, 'a.com', { local: 'x', remote: 'y@example.org' })).resolves.toEqual({ name: 'a.com', created: [] });
+    await expect(client.mail.createForwarder(7, 'a.com', { local: 'x', remote: 'y@example.org' })).resolves.toEqual({ name: 'a.com', created: [] });
   });
 
   test('domains are percent-encoded path segments', async () => {
     answers['GET /package/xn--bcher-kva.example/email/xn--bcher-kva.example'] = { name: 'xn--bcher-kva.example', mailbox: [], forward: [] };
-    await client.getMail('xn--bcher-kva.example', 'xn--bcher-kva.example');
-    await expect(client.getMail(7, 'a.com/../x')).rejects.toThrow(); // 404 from the script: encoded, not traversed
+    await client.mail.get('xn--bcher-kva.example', 'xn--bcher-kva.example');
+    await expect(client.mail.get(7, 'a.com/../x')).rejects.toThrow(); // 404 from the script: encoded, not traversed
     expect(server.requests[1].url).toBe('/package/7/email/a.com%2F..%2Fx');
   });
 });
@@ -238,7 +238,7 @@ describe('cloud servers', () => {
 
   test('listCloudServers: isCloud/isManaged 1/0 -> booleans, ids -> numbers', async () => {
     answers['GET /cloud_server'] = [server1, { ...server1, id: 32, isCloud: true, isManaged: true, packageIds: [] }];
-    const list = await client.listCloudServers();
+    const list = await client.cloudServers.list();
     expect(list[0]).toEqual({
       id: 31, name: 'web1.example.com', location: 'dc_location-uk', configuration: server1.configuration, externalId: 99,
       productSpec: 'cloud-20i', isCloud: true, isManaged: false, packageIds: [1000002], profileId: 3, timelineService: 'x',
@@ -250,19 +250,19 @@ describe('cloud servers', () => {
     answers['GET /cloud_server/31'] = server1;
     headers['GET /cloud_server/31'] = { 'X-Brand-Name': 'Acme Hosting', 'X-Brand-Logo': 'https://acme.example/logo.png' };
     answers['GET /cloud_server/32'] = { ...server1, id: 32 };
-    const branded = await client.getCloudServer(31);
+    const branded = await client.cloudServers.get(31);
     expect(branded?.brand).toEqual({ name: 'Acme Hosting', logoUrl: 'https://acme.example/logo.png' });
     expect(branded?.server.id).toBe(31);
     headers['GET /cloud_server/31'] = { 'X-Brand-Name': encodeURIComponent('Bücher Hosting'), 'X-Brand-Logo': 'https://b.example/100%25.png' };
-    expect((await client.getCloudServer(31))?.brand).toEqual({ name: 'Bücher Hosting', logoUrl: 'https://b.example/100%25.png' });
-    const plain = await client.getCloudServer('32');
+    expect((await client.cloudServers.get(31))?.brand).toEqual({ name: 'Bücher Hosting', logoUrl: 'https://b.example/100%25.png' });
+    const plain = await client.cloudServers.get('32');
     expect(plain).toEqual({ server: expect.objectContaining({ id: 32 }) });
     expect(plain).not.toHaveProperty('brand');
   });
 
   test('orderCloudServer: periodMonths as a string, "<id>" result -> number', async () => {
     answers['POST /reseller/*/addCloudServer'] = { result: '123' };
-    const id = await client.orderCloudServer({
+    const id = await client.cloudServers.order({
       configuration: { spec: 'medium', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example.com', resellerCloudBranded: true },
       periodMonths: 12, type: 'cloud-20i', forUser: 'stack-user:1',
     });

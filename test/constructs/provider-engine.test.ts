@@ -6,7 +6,7 @@ import {
   CloudProvider, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser,
 } from '../../src';
 import { PROVIDER_SOURCE } from '../../src/protocol';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { schemaMessageOf } from '../../src/provider/resources/schema';
 import { installProvider, lockProvider, packageHash } from '../../src/provider-mirror';
 import { resources, synth, validationMessages } from './util';

@@ -104,20 +104,20 @@ test('reads each list once and the mail of each domain once, and writes nothing'
 test('out-of-band deletions and changes are reported field by field; --detailed-exitcode exits 2', async () => {
   const shop = packageId('example-shop.com');
   const blog = packageId('example-blog.com');
-  await api.setPackageLabel(blog, 'Renamed in the panel');
-  await api.setPackageType(blog, 811);
-  await api.setPackageEnabled(shop, false);
-  await api.changePackageNames(shop, { remove: ['example-shop.org'] });
-  const shopMail = await api.getMail(shop, 'example-shop.com');
+  await api.packages.setLabel(blog, 'Renamed in the panel');
+  await api.packages.setType(blog, 811);
+  await api.packages.setEnabled(shop, false);
+  await api.packages.changeNames(shop, { remove: ['example-shop.org'] });
+  const shopMail = await api.mail.get(shop, 'example-shop.com');
   const info = shopMail.mailboxes.find((m) => m.local === 'info')!;
   const orders = shopMail.mailboxes.find((m) => m.local === 'orders')!;
-  await api.deleteMail(shop, 'example-shop.com', [info.id]);
-  await api.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false });
-  await api.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.org' });
-  await api.deleteMail(blog, 'example-blog.com', (await api.getMail(blog, 'example-blog.com')).forwarders.map((f) => f.id));
+  await api.mail.delete(shop, 'example-shop.com', [info.id]);
+  await api.mail.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false });
+  await api.mail.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.org' });
+  await api.mail.delete(blog, 'example-blog.com', (await api.mail.get(blog, 'example-blog.com')).forwarders.map((f) => f.id));
   // Unmanaged: a mailbox and a package nobody declares.
-  await api.createMailbox(shop, 'example-shop.com', { local: 'extra', send: true, receive: false, password: 'Extra-Passw0rd!' });
-  await api.createPackage({ type: 812, domainName: 'stray.example.net', extraDomainNames: [] });
+  await api.mail.createMailbox(shop, 'example-shop.com', { local: 'extra', send: true, receive: false, password: 'Extra-Passw0rd!' });
+  await api.packages.create({ type: 812, domainName: 'stray.example.net', extraDomainNames: [] });
 
   const { code, doc, stderr } = await driftJson(['--detailed-exitcode']);
   expect(stderr).toBe('');
@@ -216,8 +216,8 @@ test('--fix with the password recreates the mailbox; the second report is clean;
 
 test('--fix never sets the password of an existing mailbox, even with RESELLER_MAILBOX_PASSWORD set', async () => {
   const shop = packageId('example-shop.com');
-  const orders = (await api.getMail(shop, 'example-shop.com')).mailboxes.find((m) => m.local === 'orders')!;
-  await api.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false, password: 'Customer-Choice-7' });
+  const orders = (await api.mail.get(shop, 'example-shop.com')).mailboxes.find((m) => m.local === 'orders')!;
+  await api.mail.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false, password: 'Customer-Choice-7' });
   const { code, doc } = await driftJson(['--fix', '--detailed-exitcode', '--ignore-unmanaged'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
   expect(code).toBe(0);
   expect(doc.fix!.actions).toEqual([
@@ -247,7 +247,7 @@ test('absent objects: still present is drift, --fix removes them with the handle
 });
 
 test('a cloud server nobody declares (e.g. retained after destroy) is listed as unmanaged', async () => {
-  await api.orderCloudServer({
+  await api.cloudServers.order({
     configuration: { spec: 'small', zone: 'dc_location-usa', provider: '20icloud', mvpsName: 'old.example-shop.com' },
     periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:989901',
   });
@@ -342,7 +342,7 @@ test('the installed command: exit codes through bin/reseller-hosting.js', async 
   const clean = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
   expect(clean.stderr).toBe('');
   expect(clean.code).toBe(0);
-  await api.setPackageLabel(packageId('example-blog.com'), 'Changed again');
+  await api.packages.setLabel(packageId('example-blog.com'), 'Changed again');
   const drifted = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
   expect(drifted.code).toBe(2);
   expect(drifted.stdout).toContain('label: "Example Blog" (declared) -> "Changed again" (live)');
@@ -357,7 +357,7 @@ test('a null_resource stack is read the same way: object address, settings addre
   new ResellerHosting(stack, 'reseller', { resourceType: 'null_resource' });
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', label: 'Another label', stackUser: 'stack-user:989902' });
   app.synth();
-  await api.setPackageLabel(packageId('example-blog.com'), 'Live label');
+  await api.packages.setLabel(packageId('example-blog.com'), 'Live label');
   const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], env);
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as DriftDocument;
@@ -388,9 +388,9 @@ test('a stack synthesized by 0.1 (ensure on the object resource, update on the s
   expect(object(clean.doc, 'terraform_data.info').path).toBe('legacy/info');
 
   const site = packageId('legacy-shop.com');
-  await api.setPackageLabel(site, 'Renamed in the panel');
-  const info = (await api.getMail(site, 'legacy-shop.com')).mailboxes.find((m) => m.local === 'info')!;
-  await api.deleteMail(site, 'legacy-shop.com', [info.id]);
+  await api.packages.setLabel(site, 'Renamed in the panel');
+  const info = (await api.mail.get(site, 'legacy-shop.com')).mailboxes.find((m) => m.local === 'info')!;
+  await api.mail.delete(site, 'legacy-shop.com', [info.id]);
   const drifted = await read();
   expect(drifted.code).toBe(2);
   expect(object(drifted.doc, 'terraform_data.site')).toMatchObject({

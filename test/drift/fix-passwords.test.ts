@@ -43,8 +43,8 @@ const hashOf = (local: string) => mailOf(emu.account(), 'fix-pw.example.com').ma
 
 async function deleteAll(): Promise<void> {
   const api = outOfBand(emu.url);
-  const mail = await api.getMail('fix-pw.example.com', 'fix-pw.example.com');
-  await api.deleteMail('fix-pw.example.com', 'fix-pw.example.com', mail.mailboxes.map((m) => m.id));
+  const mail = await api.mail.get('fix-pw.example.com', 'fix-pw.example.com');
+  await api.mail.delete('fix-pw.example.com', 'fix-pw.example.com', mail.mailboxes.map((m) => m.id));
   api.close();
 }
 

@@ -24,44 +24,44 @@ let project: string;
 let terraform: string;
 
 async function seed(): Promise<void> {
-  await api.orderCloudServer({
+  await api.cloudServers.order({
     configuration: { spec: 'medium', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example-shop.com', resellerCloudBranded: true },
     periodMonths: 3, type: 'cloud-20i', forUser: 'stack-user:989902',
   });
-  await api.orderCloudServer({
+  await api.cloudServers.order({
     configuration: { spec: 'small', zone: 'eu-west-2', provider: 'aws', mvpsName: 'batch.example-shop.com', bandwidth: '2', disk: '20' },
     periodMonths: 1, type: 'cloud-aws', forUser: 'stack-user:989901',
   });
-  let servers = await api.listCloudServers();
+  let servers = await api.cloudServers.list();
   for (let i = 0; servers.length < 2 && i < 50; i++) {
     await new Promise((r) => setTimeout(r, 50));
-    servers = await api.listCloudServers();
+    servers = await api.cloudServers.list();
   }
   const web1 = servers.find((s) => s.name === 'web1.example-shop.com')!;
-  await api.createPackageOnCloudServer(web1.id, { domainName: 'app.example-shop.com', extraDomainNames: [] });
+  await api.packages.createOnCloudServer(web1.id, { domainName: 'app.example-shop.com', extraDomainNames: [] });
 
-  const shop = await api.createPackage({
+  const shop = await api.packages.create({
     type: 811, domainName: 'example-shop.com', extraDomainNames: ['example-shop.net', 'example-shop.org'], label: "Example Shop's \"Ltd\"",
     stackUser: 'stack-user:989901', documentRoots: { 'example-shop.net': 'public_html/net' },
   });
-  const starter = await api.createPackage({ type: 812, domainName: '1st-choice.co.uk', extraDomainNames: [] });
-  await api.setPackageEnabled(starter, false);
-  const shared = await api.createPackage({ type: 813, domainName: 'bücher.example.com', extraDomainNames: [], label: 'Bücher' });
-  await api.setPackageGrant('stack-user:989901', shared, true);
-  await api.setPackageGrant('stack-user:989902', shared, true);
+  const starter = await api.packages.create({ type: 812, domainName: '1st-choice.co.uk', extraDomainNames: [] });
+  await api.packages.setEnabled(starter, false);
+  const shared = await api.packages.create({ type: 813, domainName: 'bücher.example.com', extraDomainNames: [], label: 'Bücher' });
+  await api.users.setPackageGrant('stack-user:989901', shared, true);
+  await api.users.setPackageGrant('stack-user:989902', shared, true);
   // Two domains whose construct ids would collide (a-b.example.com vs a.b.example.com).
-  await api.createPackage({ type: 812, domainName: 'a-b.example.com', extraDomainNames: [], stackUser: 'stack-user:989902' });
-  await api.createPackage({ type: 812, domainName: 'a.b.example.com', extraDomainNames: [] });
+  await api.packages.create({ type: 812, domainName: 'a-b.example.com', extraDomainNames: [], stackUser: 'stack-user:989902' });
+  await api.packages.create({ type: 812, domainName: 'a.b.example.com', extraDomainNames: [] });
 
-  await api.createMailbox(shop, 'example-shop.com', { local: 'info', send: true, receive: true, password: 'Info-Passw0rd!' });
-  await api.createMailbox(shop, 'example-shop.com', { local: 'orders', send: false, receive: true, password: 'Orders-Passw0rd!' });
-  await api.createMailbox(shop, 'example-shop.net', { local: 'first.last', send: true, receive: false, password: 'First-Passw0rd!' });
-  await api.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'team@example.org' });
-  await api.createForwarder(shop, 'example-shop.org', { local: 'sales', remote: 'org-team@example.org' });
+  await api.mail.createMailbox(shop, 'example-shop.com', { local: 'info', send: true, receive: true, password: 'Info-Passw0rd!' });
+  await api.mail.createMailbox(shop, 'example-shop.com', { local: 'orders', send: false, receive: true, password: 'Orders-Passw0rd!' });
+  await api.mail.createMailbox(shop, 'example-shop.net', { local: 'first.last', send: true, receive: false, password: 'First-Passw0rd!' });
+  await api.mail.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'team@example.org' });
+  await api.mail.createForwarder(shop, 'example-shop.org', { local: 'sales', remote: 'org-team@example.org' });
   // One local part forwarded to two addresses: a Forwarder cannot declare that.
-  await api.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'a@example.org' });
-  await api.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'b@example.org' });
-  await api.createMailbox(starter, '1st-choice.co.uk', { local: 'hello', send: true, receive: true, password: 'Hello-Passw0rd!' });
+  await api.mail.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'a@example.org' });
+  await api.mail.createForwarder(shop, 'example-shop.com', { local: 'both', remote: 'b@example.org' });
+  await api.mail.createMailbox(starter, '1st-choice.co.uk', { local: 'hello', send: true, receive: true, password: 'Hello-Passw0rd!' });
   await emu.control('POST', 'brand', { name: 'Acme Hosting', logoUrl: 'https://acme.example/logo.png' });
 }
 

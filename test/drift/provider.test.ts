@@ -7,7 +7,7 @@ import { runDriftCli } from '../../src/drift/cli';
 import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { runReviewCli } from '../../src/drift/review-cli';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { MOVED_PRIVATE, moveResourceState } from '../../src/provider/move-state';
 import { objectTypeOf } from '../../src/provider/resources/schema';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
@@ -117,10 +117,10 @@ describe('a provider-engine stack', () => {
 
     // A customer changes the forwarder's target and the label, and deletes the mailbox.
     const site = emu.account().packages.find((p) => p.name === 'review-site.com')!;
-    const mail = await api.getMail(site.id, 'review-site.com');
-    await api.deleteMail(site.id, 'review-site.com', [mail.forwarders[0].id, mail.mailboxes[0].id]);
-    await api.createForwarder(site.id, 'review-site.com', { local: 'sales', remote: 'evil@example.net' });
-    await api.setPackageLabel(site.id, 'Renamed in the panel');
+    const mail = await api.mail.get(site.id, 'review-site.com');
+    await api.mail.delete(site.id, 'review-site.com', [mail.forwarders[0].id, mail.mailboxes[0].id]);
+    await api.mail.createForwarder(site.id, 'review-site.com', { local: 'sales', remote: 'evil@example.net' });
+    await api.packages.setLabel(site.id, 'Renamed in the panel');
 
     const drifted = await capture(runDriftCli, ['--out', out, '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
     expect(drifted.code).toBe(2);
@@ -202,9 +202,9 @@ describe('a provider-engine stack', () => {
 describe('import --blocks', () => {
   it('writes import blocks that adopt the whole account with zero writes', async () => {
     // The account already has these objects; the stack declares them, its state is empty.
-    const shop = await api.createPackage({ type: 811, domainName: 'adopt-shop.com', extraDomainNames: ['adopt-shop.net'], label: 'Adopt Shop' });
-    await api.createMailbox(shop, 'adopt-shop.com', { local: 'info', send: true, receive: false, password: 'Adopt-Passw0rd!' });
-    await api.createForwarder(shop, 'adopt-shop.com', { local: 'sales', remote: 'team@example.org' });
+    const shop = await api.packages.create({ type: 811, domainName: 'adopt-shop.com', extraDomainNames: ['adopt-shop.net'], label: 'Adopt Shop' });
+    await api.mail.createMailbox(shop, 'adopt-shop.com', { local: 'info', send: true, receive: false, password: 'Adopt-Passw0rd!' });
+    await api.mail.createForwarder(shop, 'adopt-shop.com', { local: 'sales', remote: 'team@example.org' });
     const { out, dir } = providerStack(tempDir('reseller-provider-import-'), 'adopt', {
       reseller_package: { shop: { domain_name: 'adopt-shop.com', extra_domain_names: ['adopt-shop.net'], package_type: 'Linux Unlimited', label: 'Adopt Shop' } },
       reseller_mailbox: { info: { package: '${reseller_package.shop.domain_name}', local_part: 'info', receive: false } },

@@ -25,11 +25,11 @@ beforeAll(async () => {
   emu = await startEmulator({ quiet: true, provisionDelayMs: 0 }); // in memory: seeding is fast
   client = new ResellerClient({ baseUrl: emu.url, apiKey: 'emulator-key' });
   const ids = await mapConcurrent([...Array(PACKAGES).keys()], 8, (i) =>
-    client.createPackage({ type: 811 + (i % 2), domainName: domain(i), extraDomainNames: [extra(i)], label: `Site ${i}` }),
+    client.packages.create({ type: 811 + (i % 2), domainName: domain(i), extraDomainNames: [extra(i)], label: `Site ${i}` }),
   );
   await mapConcurrent(ids, 8, async (id, i) => {
-    await client.createMailbox(id, domain(i), { local: 'info', send: true, receive: i % 3 !== 0, password: 'Scale-Passw0rd!' });
-    await client.createForwarder(id, extra(i), { local: 'sales', remote: `sales-${i}@example.org` });
+    await client.mail.createMailbox(id, domain(i), { local: 'info', send: true, receive: i % 3 !== 0, password: 'Scale-Passw0rd!' });
+    await client.mail.createForwarder(id, extra(i), { local: 'sales', remote: `sales-${i}@example.org` });
   });
 
   dir = tempDir('reseller-scale-');
@@ -68,8 +68,8 @@ test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list a
 });
 
 test('drift among hundreds of objects is found', async () => {
-  const pkg = (await client.listPackages()).find((p) => p.name === domain(123))!;
-  await client.setPackageLabel(pkg.id, 'changed');
+  const pkg = (await client.packages.list()).find((p) => p.name === domain(123))!;
+  await client.packages.setLabel(pkg.id, 'changed');
   const { document } = await runDrift({ out: dir, env: env() });
   expect(document.objects.filter((o) => o.status !== 'in-sync')).toEqual([
     expect.objectContaining({ key: domain(123), status: 'changed', diffs: [{ field: 'label', declared: 'Site 123', live: 'changed' }] }),

@@ -196,7 +196,7 @@ describe.each(CASES)("the lifecycle against profile '%s' with engine '%s'", (pro
 
   test(`a change made outside Terraform on a readable field: drift finds it (exit 2), the plan ${c.planShowsAccountChanges ? 'shows it' : 'cannot'}, ${c.repairsAccountChanges} repairs it`, async () => {
     const id = site()!.id;
-    await client.setPackageEnabled(id, true);
+    await client.packages.setEnabled(id, true);
     const run = await drift();
     expect(run.code).toBe(2);
     const doc = JSON.parse(run.stdout);

@@ -154,13 +154,13 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
     const blogId = packageNamed('example-blog.com')!.id;
     // As a customer would in the control panel: retarget a forwarder, delete a mailbox,
     // add a domain, disable a package.
-    const mail = await api.getMail(shopId, 'example-shop.com');
+    const mail = await api.mail.get(shopId, 'example-shop.com');
     const sales = mail.forwarders.find((f) => f.local === 'sales')!;
     const orders = mail.mailboxes.find((m) => m.local === 'orders')!;
-    await api.deleteMail(shopId, 'example-shop.com', [sales.id, orders.id]);
-    await api.createForwarder(shopId, 'example-shop.com', { local: 'sales', remote: 'evil@example.net' });
-    await api.changePackageNames(shopId, { add: ['example-shop.info'] });
-    await api.setPackageEnabled(blogId, false);
+    await api.mail.delete(shopId, 'example-shop.com', [sales.id, orders.id]);
+    await api.mail.createForwarder(shopId, 'example-shop.com', { local: 'sales', remote: 'evil@example.net' });
+    await api.packages.changeNames(shopId, { add: ['example-shop.info'] });
+    await api.packages.setEnabled(blogId, false);
 
     expect(await driftStatuses(2)).toEqual(allInSync({
       shop: 'changed: extraDomainNames', blog: 'changed: enabled', shop_orders: 'missing', shop_sales: 'changed: remote',
@@ -194,7 +194,7 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
     // The customer changes the orders mailbox's password in the control panel: a change
     // of its `send` setting must not put the stack's password back.
     const customers = 'Customers-Own-Passw0rd!';
-    await api.updateMailbox('example-shop.com', 'example-shop.com', { id: mailbox('example-shop.com', 'orders')!.id, password: customers });
+    await api.mail.updateMailbox('example-shop.com', 'example-shop.com', { id: mailbox('example-shop.com', 'orders')!.id, password: customers });
     expect(mailbox('example-shop.com', 'orders')!.passwordSha256).toBe(sha256(customers));
     const before = emu.account();
     const idsBefore = before.packages.map((p) => [p.name, p.id]).sort();

@@ -56,6 +56,15 @@ function hostileAccount(): AccountDump {
         mailboxes: [{ id: 'm1', local: HOSTILE, address: HOSTILE, send: true, receive: false, enabled: true, quotaMB: 1024, usageMB: 0, passwordSha256: 'a'.repeat(64) }],
         forwarders: [{ id: 'f2', local: HOSTILE, address: HOSTILE, remote: HOSTILE }],
       }],
+      dns: [{
+        apex: HOSTILE,
+        records: [
+          { type: 'SOA', host: HOSTILE, ref: null, mname: HOSTILE, rname: HOSTILE, serial: 1 },
+          { type: 'TXT', host: HOSTILE, ref: 7000002, txt: HOSTILE },
+          { type: 'MX', host: HOSTILE, ref: 7000003, pri: 10, target: HOSTILE },
+          { type: HOSTILE, host: HOSTILE, ref: 7000004, target: HOSTILE },
+        ],
+      }],
     }],
     cloudServers: [server({ name: HOSTILE, provider: HOSTILE, spec: HOSTILE, zone: HOSTILE, readyAt: HOSTILE, state: 'provisioning', packageIds: [1000001] })],
   });
@@ -131,6 +140,7 @@ describe('content', () => {
     for (const text of [
       'No hosting packages in this account yet.',
       'No mailboxes or forwarders in this account yet.',
+      'No DNS zones in this account yet.',
       'No cloud servers in this account yet.',
       'No control-panel users in this account.',
     ]) expect(page).toContain(text);
@@ -158,6 +168,30 @@ describe('content', () => {
     const page = renderAccount(dumpOf(a), a);
     expect(page).toContain('<span class="brand"><img src="https://acme.example/logo.png" alt="Acme &amp; Co logo" width="32" height="32" referrerpolicy="no-referrer"><span>Acme &amp; Co</span></span>');
     expect(page).toContain('2 CPU, 4 GB RAM, 80 GB disk');
+  });
+
+  it('each zone is a table of its records: name, type, value as a zone file shows it, ref', () => {
+    const a = account({
+      packages: [{
+        id: 1000001, name: 'shop.example', names: ['shop.example', 'shop.example.org'], typeRef: 811, packageTypeName: 'Linux Unlimited', platform: 'linux',
+        label: null, enabled: true, created: '2025-01-01T12:00:00+00:00', documentRoots: {}, stackUsers: [], cloudServerId: null, mail: [],
+        dns: [
+          { apex: 'shop.example', records: [
+            { type: 'SOA', host: 'shop.example', ref: null, mname: 'ns1.stackdns.com', rname: 'hostmaster.stackdns.com', serial: 1 },
+            { type: 'MX', host: 'shop.example', ref: 7000005, pri: 10, target: 'mx.stackmail.com' },
+            { type: 'SRV', host: '_sip._tcp.shop.example', ref: 7000006, pri: 1, weight: 2, port: 5060, target: 'sip.shop.example' },
+          ] },
+          { apex: 'shop.example.org', records: [{ type: 'TXT', host: 'shop.example.org', ref: 7000007, txt: 'v=spf1 -all' }] },
+        ],
+      }],
+    });
+    const page = renderAccount(dumpOf(a), a);
+    expect(page).toContain('<h2 id="dns-heading">DNS</h2>');
+    expect(page).toContain('<td>10 mx.stackmail.com</td>');
+    expect(page).toContain('<td>1 2 5060 sip.shop.example</td>');
+    expect(page).toContain('<td>&quot;v=spf1 -all&quot;</td>');
+    expect(page).toContain('shop.example.org <span class="sub">on shop.example</span>');
+    expect(page).toMatch(/<td>SOA<\/td>[\s\S]*?<span class="sub">none<\/span>/);
   });
 
   it('tables have captions and scoped header cells', () => {

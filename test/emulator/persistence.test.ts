@@ -20,6 +20,8 @@ async function populate(api: Api): Promise<void> {
   await api.post(`/package/${pkg}/email/persist.example`, { new: { mailbox: { local: 'info', send: 'true', receive: 'true', password: 'mailbox-secret-1' } } });
   await api.post(`/package/${pkg}/email/persist.example`, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
   await api.post(`/package/${pkg}/userStatus`, { subservices: { default: false } });
+  const dns = { conflictPolicy: 'reject', insertPolicy: 'append', new: { A: [], AAAA: [], CNAME: [], MX: [], TXT: [{ host: '@', txt: 'kept' }], SRV: [] }, delete: [] };
+  await api.post(`/package/${pkg}/dns/persist.example`, dns);
   await api.post('/reseller/*/susers', { newUser: { email: 'extra@example.net', person_name: 'Ex Tra' } });
   await api.post('/reseller/*/addCloudServer', cloudOrder({}, { resellerCloudBranded: true }));
   await api.control('POST', 'brand', { name: 'Brand', logoUrl: 'https://brand.example/l.png' });
@@ -47,6 +49,27 @@ it('keeps the whole state across a restart, and no key or password is in the fil
   expect((await second.api.as('other-account-key').get('/package')).body[0].name).toBe('other.example');
   expect(await second.api.addWeb('next.example')).toBe(1000003);
   await second.emu.stop();
+});
+
+it('upgrades a data file of version 1 (before DNS): every package gets its zones, refs from a fresh counter', async () => {
+  const first = await startHarness({ dataFile: file });
+  await first.api.addWeb('old.example', { extra_domain_names: ['old.example.org'] });
+  await first.emu.stop();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  doc.state.version = 1;
+  delete doc.state.counters.dnsRef;
+  for (const p of doc.state.accounts[0].packages) delete p.zones;
+  fs.writeFileSync(file, JSON.stringify(doc));
+
+  const second = await startHarness({ dataFile: file });
+  const zones = second.emu.snapshot().accounts[0].packages[0].dns;
+  expect(zones.map((z) => z.apex)).toEqual(['old.example', 'old.example.org']);
+  expect(zones[0].records.map((r) => r.type)).toEqual(['SOA', 'NS', 'NS', 'NS', 'NS', 'A', 'A', 'MX']);
+  await second.api.addWeb('new.example');
+  const refs = second.emu.snapshot().accounts[0].packages.flatMap((p) => p.dns.flatMap((z) => z.records.map((r) => r.ref))).filter((r) => r !== null);
+  expect(new Set(refs).size).toBe(refs.length);
+  await second.emu.stop();
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(2);
 });
 
 it('saves every write before answering it', async () => {

@@ -74,7 +74,7 @@ test('observe reads N objects with one list request per kind, and is undefined f
 
 test('diff shows a change made in the control panel; ensure writes it back', async () => {
   const created = await ensure(ctx, site);
-  await client.setPackageLabel(Number(created.computed.packageId), 'Changed in the panel');
+  await client.packages.setLabel(Number(created.computed.packageId), 'Changed in the panel');
   const reader = createContext({ client });
   const live = await observe(reader, identityOf(site));
   expect(await diff(reader, site, live!)).toEqual([{ field: 'label', declared: 'Entry', live: 'Changed in the panel' }]);

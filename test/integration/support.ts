@@ -29,7 +29,7 @@ export async function customerSetsPassword(emu: TestEmulator, domain: string, lo
   if (!pkg || !m) throw new Error(`mailbox ${local}@${domain} does not exist`);
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
   try {
-    await client.updateMailbox(pkg.id, domain, { id: m.id, password });
+    await client.mail.updateMailbox(pkg.id, domain, { id: m.id, password });
   } finally {
     client.close();
   }

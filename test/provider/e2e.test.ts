@@ -98,11 +98,11 @@ describe('native provider with real Terraform', () => {
 
   it('shows changes made outside Terraform in the plan (exit code 2), and apply repairs them', async () => {
     const id = pkg('provider-site.com')!.id;
-    const mail = await api.getMail(id, 'provider-site.com');
-    await api.deleteMail(id, 'provider-site.com', [mail.forwarders[0].id, mail.mailboxes[0].id]);
-    await api.createForwarder(id, 'provider-site.com', { local: 'sales', remote: 'evil@example.net' });
-    await api.changePackageNames(id, { add: ['provider-site.org'] });
-    await api.setPackageEnabled(id, false);
+    const mail = await api.mail.get(id, 'provider-site.com');
+    await api.mail.delete(id, 'provider-site.com', [mail.forwarders[0].id, mail.mailboxes[0].id]);
+    await api.mail.createForwarder(id, 'provider-site.com', { local: 'sales', remote: 'evil@example.net' });
+    await api.packages.changeNames(id, { add: ['provider-site.org'] });
+    await api.packages.setEnabled(id, false);
 
     expect(await planCode()).toBe(2);
     const plan = await savedPlan(tf, dir, env());
@@ -130,8 +130,8 @@ describe('native provider with real Terraform', () => {
   }, E2E_TIMEOUT_MS);
 
   it('imports existing objects by natural key (terraform import and an import block); then the plan is empty', async () => {
-    const id = await api.createPackage({ type: 812, domainName: 'imported-site.com', extraDomainNames: [], label: 'Made by hand' });
-    await api.createForwarder(id, 'imported-site.com', { local: 'hello', remote: 'someone@example.org' });
+    const id = await api.packages.create({ type: 812, domainName: 'imported-site.com', extraDomainNames: [], label: 'Made by hand' });
+    await api.mail.createForwarder(id, 'imported-site.com', { local: 'hello', remote: 'someone@example.org' });
     const resources = baseResources();
     resources.reseller_package.imported = { domain_name: 'imported-site.com', package_type: 'Linux Starter' };
     writeConfig(resources);
@@ -161,7 +161,7 @@ describe('native provider with real Terraform', () => {
 
   it("imports a mail object on a package's extra domain by local@domain: its package is the owner, and the plan is empty", async () => {
     const siteId = pkg('provider-site.com')!.id;
-    await api.createForwarder(siteId, 'provider-site.net', { local: 'extra', remote: 'extra@example.org' });
+    await api.mail.createForwarder(siteId, 'provider-site.net', { local: 'extra', remote: 'extra@example.org' });
     const resources = baseResources();
     resources.reseller_package.imported = { domain_name: 'imported-site.com', package_type: 'Linux Starter' };
     resources.reseller_forwarder.imported = { package: 'imported-site.com', local_part: 'hello', remote: 'someone@example.org' };

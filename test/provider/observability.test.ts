@@ -1,6 +1,6 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { providerHandlers } from '../../src/provider/provider';
 import { PROVIDER_TYPE } from '../../src/provider/provider-config';
 import type { LogLevel } from '../../src/provider/transport/log';

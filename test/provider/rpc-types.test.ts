@@ -1,5 +1,5 @@
 import { providerHandlers } from '../../src/provider/provider';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { RPC, RpcName } from '../../src/provider/wire/messages';
 import { decodeMessage, encodeMessage } from '../../src/provider/wire/protobuf';
 import { checkedHandlers, ProviderServer } from '../../src/provider/wire/rpc';

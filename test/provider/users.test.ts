@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
 import { HostingPackage, ResellerHosting } from '../../src';
-import { coreModel } from '../../src/provider/core-kinds';
+import { coreModel } from '../../src/provider/kind-resources';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, mailOf, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, leaksOf, requireTerraform, tempDir, terraform } from '../e2e/support';

@@ -36,7 +36,7 @@ const internalErrors: string[] = [];
 let baselineState: string;
 let baselineFaults: string;
 /** Ids of the seeded objects (filled in beforeAll; generators read them lazily). */
-const ids = { pkg: 0, cloudPkg: 0, server: 0, mailbox: '', forwarder: '', otherPkg: 0, otherUser: '' };
+const ids = { pkg: 0, cloudPkg: 0, server: 0, mailbox: '', forwarder: '', otherPkg: 0, otherUser: '', dnsMx: 0, dnsNs: 0, dnsWww: 0 };
 
 // ---------------------------------------------------------------------------------
 // Sending
@@ -210,7 +210,8 @@ const KNOWN_FIELDS = new Set([
   'type', 'domain_name', 'extra_domain_names', 'label', 'documentRoots', 'stackUser', 'delete-id', 'id', 'packageBundleTypes', 'labels',
   'add', 'rem', 'subservices', 'includeRepeated', 'new', 'update', 'delete', 'grant_map', 'newUser', 'users', 'configuration',
   'periodMonths', 'forUser', 'rules', 'seed', 'path', 'method', 'status', 'probability', 'times', 'latencyMs', 'retryAfterS',
-  'dropAfterCommit', 'name', 'logoUrl', 'account', 'apiKey', 'balance', 'provisionDelayMs',
+  'dropAfterCommit', 'name', 'logoUrl', 'account', 'apiKey', 'balance', 'provisionDelayMs', 'conflictPolicy', 'insertPolicy',
+  'package', 'zone', 'ref', 'record',
 ]);
 const unknownMembers = fc.dictionary(
   fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'TYPE', 'Domain_Name')).filter((k) => !KNOWN_FIELDS.has(k)),
@@ -284,6 +285,9 @@ const badPkg = fc.oneof(
 );
 const goodMailDomain = fc.constantFrom<Segment>('fuzz-site.example', 'fuzz-extra.example');
 const badMailDomain = fc.oneof(fc.constantFrom<Segment>('fuzz-cloud.example', 'nope.example', 'other-site.example', 'example'), oddSegment);
+// Every name of a package is a zone apex; a subdomain, another package's name or the cloud package's is not one here.
+const goodZone = fc.constantFrom<Segment>('fuzz-site.example', 'fuzz-extra.example', 'FUZZ-SITE.example');
+const badZone = fc.oneof(fc.constantFrom<Segment>('www.fuzz-site.example', 'fuzz-cloud.example', 'other-site.example', 'example', 'nope.example', 'site.example'), oddSegment);
 const goodServer = fc.constant<Segment>('SERVER').map(() => String(ids.server));
 const badServer = fc.oneof(fc.constantFrom<Segment>('999999', 'fuzz-server.example', '-1', '300000'), oddSegment);
 
@@ -296,6 +300,7 @@ const PARAMS: Record<string, ParamKind> = {
   pkg: { good: goodPkg, bad: badPkg },
   domain: { good: goodMailDomain, bad: badMailDomain },
   server: { good: goodServer, bad: badServer },
+  zone: { good: goodZone, bad: badZone },
 };
 
 // ---------------------------------------------------------------------------------
@@ -319,6 +324,28 @@ const mailboxFields = (): Fields => ({
 });
 /** Deletes of real objects that must NOT happen, because an earlier part of the body fails. */
 const doomedDeletes = () => fc.option(fc.constant([ids.mailbox, ids.forwarder]), { nil: undefined });
+
+const NO_RECORDS = { A: [], AAAA: [], CNAME: [], MX: [], TXT: [], SRV: [] };
+const freshTxt = { ...NO_RECORDS, TXT: [{ host: 'fresh', txt: 'v=fresh' }] };
+const badHost = fc.oneof(fc.constantFrom('www.fuzz-site.example.', 'bad host', '', '-x', 'a..b', '**', 'x.*', 'ä'.repeat(70), 'l'.repeat(64)), notString, fc.constant(null));
+/** A `new` no valid write could carry (never null or absent: those mean "no adds"). */
+const badNewRecords = fc.oneof(
+  notObject.filter((v) => v !== null && v !== undefined),
+  fc.constantFrom({ NS: [{ host: 'sub', target: 'ns.example.net' }] }, { PTR: [] }, { a: [] }, { SOA: [] }),
+  fc.constantFrom('A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV').chain((type) => notArray.filter((v) => v !== null && v !== undefined).map((v) => ({ [type]: v }))),
+  fc.oneof(
+    fc.record({ host: badHost, ip: fc.constant('192.0.2.9') }).map((r) => ({ A: [r] })),
+    fc.record({ host: fc.constant('x'), ip: fc.oneof(fc.constantFrom('2001:db8::1', '256.1.1.1', '1.2.3', '', ' 192.0.2.1'), notString, fc.constant(null)) }).map((r) => ({ A: [r] })),
+    fc.record({ host: fc.constant('x'), ipv6: fc.oneof(fc.constantFrom('192.0.2.1', '2001:db8:::1', 'g::1', ''), notString) }).map((r) => ({ AAAA: [r] })),
+    fc.record({ host: fc.constant('x'), target: fc.oneof(fc.constantFrom('localhost', '', 'a..b', 'bad name.example', '.'), notString, fc.constant(null)) }).map((r) => ({ CNAME: [r] })),
+    fc.record({ host: fc.constant('@'), pri: fc.constantFrom(-1, 65536, 1.5, '10x', '', null, true, []), target: fc.constant('mx.example.net') }).map((r) => ({ MX: [r] })),
+    fc.record({ host: fc.constant('@'), txt: fc.oneof(fc.constantFrom('', 'a\u0000b', 'line\nbreak', 'x'.repeat(4097)), notString, fc.constant(null)) }).map((r) => ({ TXT: [r] })),
+    fc.record({ host: fc.constant('_x._tcp'), pri: fc.constant(1), weight: fc.constant(1), port: fc.constantFrom(70000, -1, 'http', null), target: fc.constant('a.example.net') }).map((r) => ({ SRV: [r] })),
+    fc.array(notObject.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)), { minLength: 1, maxLength: 2 }).map((list) => ({ TXT: list })),
+  ).map((bad) => ({ ...freshTxt, ...bad })),
+);
+/** The apex MX of the seeded zone: deleting it must NOT happen when the rest of the body fails. */
+const doomedDnsDeletes = () => fc.option(fc.constant([String(ids.dnsMx)]), { nil: undefined });
 
 const ROUTES: Route[] = [
   { method: 'GET', template: '/reseller/:reseller/susers' },
@@ -472,6 +499,34 @@ const ROUTES: Route[] = [
             doomedDeletes(),
           )
           .map(([mailbox, update, del]) => ({ new: mailbox ? { mailbox } : undefined, update, delete: del })),
+      ),
+  },
+  { method: 'GET', template: '/package/:pkg/dns' },
+  { method: 'GET', template: '/package/:pkg/dns/:zone' },
+  {
+    method: 'POST',
+    template: '/package/:pkg/dns/:zone',
+    goodBody: () => fc.constant({ conflictPolicy: 'reject', insertPolicy: 'append', new: freshTxt, delete: [] }),
+    badBody: () =>
+      fc.oneof(
+        unknownMembers,
+        nearMiss({
+          conflictPolicy: { good: fc.constantFrom('reject', 'replace', 'ignore'), bad: fc.oneof(fc.constantFrom('REJECT', '', 'overwrite', ' reject'), notString, fc.constant(null)) },
+          insertPolicy: { good: fc.constantFrom('append', 'replace'), bad: fc.oneof(fc.constantFrom('APPEND', '', 'prepend'), notString, fc.constant(null)) },
+          new: { good: fc.constant(freshTxt), bad: badNewRecords },
+          delete: {
+            good: fc.constant([String(ids.dnsMx)]).map(() => [String(ids.dnsMx)]),
+            bad: fc.oneof(
+              notArray.filter((v) => v !== null && v !== undefined),
+              fc.constantFrom(['abc'], [-1], [1.5], [''], [' 1'], [null], [[1]], ['1e3']),
+              fc.constant(null).map(() => [String(ids.dnsNs)]), // the apex NS: never deleted
+            ),
+          },
+        }),
+        // a CNAME beside the seeded A at www, under reject: 409 and nothing deleted
+        doomedDnsDeletes().map((del) => ({ conflictPolicy: 'reject', insertPolicy: 'append', new: { ...NO_RECORDS, TXT: [{ host: 'fresh', txt: 'x' }], CNAME: [{ host: 'www', target: 'elsewhere.example.net' }] }, delete: del })),
+        // a CNAME at the apex conflicts with the SOA and NS, which replace never removes
+        doomedDnsDeletes().map((del) => ({ conflictPolicy: 'replace', insertPolicy: 'replace', new: { ...NO_RECORDS, CNAME: [{ host: '@', target: 'elsewhere.example.net' }] }, delete: del })),
       ),
   },
   { method: 'GET', template: '/cloud_server' },
@@ -710,6 +765,14 @@ const controlBodies: Record<string, () => fc.Arbitrary<unknown>> = {
       balance: { good: fc.constant('10.50'), bad: fc.oneof(fc.constantFrom(-1, '1.234', 'abc', 1e13, [], null, true, '', ' 1'), deep) },
       account: { good: fc.constant(989900), bad: fc.oneof(fc.constantFrom(999999, 'x', -1, 1.5, true), deep, fc.array(fc.integer(), { minLength: 2, maxLength: 3 })), optional: true },
     }),
+  dns: () =>
+    nearMiss({
+      package: { good: fc.constant('PKG').map(() => ids.pkg), bad: fc.oneof(fc.constantFrom(999999, 'nope.example', 'other-site.example', -1, 1.5, true, ''), fc.constant(0).map(() => ids.otherPkg), deep) },
+      zone: { good: fc.constant('fuzz-site.example'), bad: fc.oneof(fc.constantFrom('www.fuzz-site.example', 'fuzz-cloud.example', ''), notString, fc.constant(null)) },
+      ref: { good: fc.constant(0).map(() => ids.dnsWww), bad: fc.oneof(fc.constantFrom(1, -1, 'x', 1.5, null, true), fc.constant(0).map(() => ids.dnsNs)) },
+      record: { good: fc.constant({ ip: '203.0.113.9' }), bad: fc.oneof(notObject, fc.constantFrom({}, { ip: 'x' }, { ip: 5 }, { host: 'bad host', ip: '203.0.113.9' }, { host: 'www.', ip: '203.0.113.9' })) },
+      account: { good: fc.constant(989900), bad: fc.oneof(fc.constantFrom(999999, 'x', -1, 1.5, true), deep), optional: true },
+    }),
   settings: () =>
     fc.record({ provisionDelayMs: fc.oneof(fc.constantFrom(-1, 1.5, '100', null, 86_400_001, [], {}, true), deep) }, { requiredKeys: ['provisionDelayMs'] }).chain((body) =>
       unknownMembers.map((extra) => ({ ...extra, ...body })),
@@ -816,6 +879,11 @@ async function seedAccounts(): Promise<void> {
   const mail = await api('GET', '/package/fuzz-site.example/email/fuzz-site.example');
   ids.mailbox = mail.mailbox[0].id;
   ids.forwarder = mail.forward[0].id;
+  const zone = (await api('GET', '/package/fuzz-site.example/dns/fuzz-site.example')).records as Array<{ type: string; host: string; ref: number }>;
+  const dnsRef = (type: string, host: string) => zone.find((r) => r.type === type && r.host === host)!.ref;
+  ids.dnsMx = dnsRef('MX', 'fuzz-site.example');
+  ids.dnsNs = dnsRef('NS', 'fuzz-site.example');
+  ids.dnsWww = dnsRef('A', 'www.fuzz-site.example');
   ids.server = Number((await api('POST', '/reseller/*/addCloudServer', cloudOrder({ configuration: { mvpsName: 'fuzz-server.example' } }))).result);
   await new Promise((r) => setTimeout(r, 20)); // provisionDelayMs is 0: ready at once
   ids.cloudPkg = (await api('POST', `/cloud_server/${ids.server}/addWeb`, { domain_name: 'fuzz-cloud.example' })).result;

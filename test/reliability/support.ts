@@ -117,8 +117,9 @@ export function faultRules(latencyMs: number): FaultRule[] {
   return [
     { path: '.', status: 429, retryAfterS: 1, probability: 0.1, latencyMs },
     { method: 'GET', path: '.', status: 503, probability: 0.2 / 0.9, latencyMs },
-    // Creates: packages (addWeb) and mail objects (every mail write shares one endpoint).
-    { method: 'POST', path: '(/addWeb|/email/[^/]+)$', dropAfterCommit: true, probability: 0.1 / 0.9, latencyMs },
+    // Creates: packages (addWeb), mail objects (every mail write shares one endpoint) and
+    // DNS records (one diff endpoint per zone).
+    { method: 'POST', path: '(/addWeb|/email/[^/]+|/dns/[^/]+)$', dropAfterCommit: true, probability: 0.1 / 0.9, latencyMs },
     { path: '.', latencyMs },
   ];
 }

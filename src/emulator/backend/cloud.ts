@@ -3,7 +3,16 @@ import { cloudServerOpaqueFields, conflictingObjectError, dataDiskSizeGb, genera
 import { notFound, paymentRequired } from '../errors';
 import { countryOfZone } from './geo';
 import { findUser } from './users';
-import { CLOUD_SIZES, providerFromApi } from '../../protocol/cloud';
+import {
+  CLOUD_PRODUCT,
+  CLOUD_PROVIDERS,
+  CLOUD_SIZES,
+  CloudProvider,
+  checkCloudSpec,
+  checkCloudZone,
+  checkPeriodMonths,
+  providerFromApi,
+} from '../../protocol/cloud';
 
 /**
  * Managed cloud servers (spec 2.6, 4.5, 4.7; api-notes "Cloud servers").
@@ -62,29 +71,66 @@ export function cloudServerEntry(server: CloudServer): Record<string, unknown> {
 }
 
 /**
- * An order, validated for shape by the route (type/provider/spec/zone/period are
- * consistent): the fields of the stored server the client chooses, with the user
- * still as an id (the stored server keeps its `stack-user:<n>` reference).
+ * An order as the route read it: the fields of the stored server the client chooses.
+ * The product fields (`type`, `provider`, `spec`, `zone`, `periodMonths`) are as sent,
+ * for `orderCloudServer` to check; the user is still an id (the stored server keeps its
+ * `stack-user:<n>` reference).
  */
-export type CloudOrder = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone' | 'periodMonths' | 'bandwidth' | 'disk' | 'branded'> & {
-  /** Host name; null: generate one (blank mvpsName). */
+export type CloudOrder = Pick<CloudServer, 'bandwidth' | 'disk' | 'branded'> & {
+  type: unknown;
+  provider: unknown;
+  spec: unknown;
+  zone: unknown;
+  periodMonths: unknown;
+  /** Host name, already checked; null: generate one (blank mvpsName). */
   name: string | null;
   /** null: ordered for no particular user (forUser is optional). */
   forUserId: number | null;
 };
 
+/** The product of an order, once its fields are known to be consistent. */
+type CheckedProduct = Pick<CloudServer, 'type' | 'provider' | 'spec' | 'zone' | 'periodMonths'>;
+
 /**
- * POST /reseller/{id}/addCloudServer: checks the account-relative rules, charges the
- * whole period at once (402 and nothing ordered when the balance is too low).
+ * The ordering rules of spec 4.7 and the protocol tables: a known type, the provider
+ * of that type, a size and a zone of that provider, an allowed period, and branding on
+ * the native platform only.
+ */
+function checkProduct(order: CloudOrder): CheckedProduct {
+  const provider = CLOUD_PROVIDERS.find((p) => CLOUD_PRODUCT[p].type === order.type);
+  if (typeof order.type !== 'string' || !provider) {
+    throw validationError(`type must be one of ${CLOUD_PROVIDERS.map((p) => CLOUD_PRODUCT[p].type).join(', ')}`);
+  }
+  if (typeof order.provider !== 'string') throw validationError('configuration.provider must be a string');
+  if (order.provider !== CLOUD_PRODUCT[provider].provider) {
+    throw validationError(`configuration.provider "${order.provider}" does not match type ${order.type} (expected "${CLOUD_PRODUCT[provider].provider}")`);
+  }
+  const specProblem = checkCloudSpec(provider, order.spec);
+  if (specProblem) throw validationError(`configuration.spec: ${specProblem}`);
+  const zoneProblem = checkCloudZone(provider, order.zone);
+  if (zoneProblem) throw validationError(`configuration.zone: ${zoneProblem}`);
+  const periodProblem = checkPeriodMonths(order.periodMonths);
+  if (periodProblem) throw validationError(`periodMonths: ${periodProblem}`);
+  if (order.branded && provider !== CloudProvider.NATIVE) {
+    throw validationError(`configuration.resellerCloudBranded is only possible with provider ${CLOUD_PRODUCT[CloudProvider.NATIVE].provider}`);
+  }
+  return { type: order.type, provider: order.provider, spec: order.spec as string, zone: order.zone as string, periodMonths: order.periodMonths as number };
+}
+
+/**
+ * POST /reseller/{id}/addCloudServer: checks the ordering rules (checkProduct) and the
+ * account-relative ones, charges the whole period at once (402 and nothing ordered when
+ * the balance is too low).
  */
 export function orderCloudServer(state: State, account: Account, order: CloudOrder, nowMs: number, delayMs: number): CloudServer {
+  const product = checkProduct(order);
   if (order.forUserId !== null && !findUser(account, order.forUserId)) {
     throw validationError(`forUser: unknown user stack-user:${order.forUserId}`);
   }
   if (order.name !== null && account.cloudServers.some((s) => s.name === order.name)) {
     throw conflictingObjectError(`a cloud server named ${order.name} already exists`);
   }
-  const price = monthlyPriceCents(order.spec) * order.periodMonths;
+  const price = monthlyPriceCents(product.spec) * product.periodMonths;
   if (price > account.balanceCents) {
     throw paymentRequired(
       `not enough account balance: the order costs ${(price / 100).toFixed(2)}, the balance is ${(account.balanceCents / 100).toFixed(2)}`,
@@ -96,11 +142,7 @@ export function orderCloudServer(state: State, account: Account, order: CloudOrd
     id,
     externalId: 5_000_000 + id,
     name: order.name ?? generatedServerName(id),
-    type: order.type,
-    provider: order.provider,
-    spec: order.spec,
-    zone: order.zone,
-    periodMonths: order.periodMonths,
+    ...product,
     bandwidth: order.bandwidth,
     disk: order.disk,
     branded: order.branded,

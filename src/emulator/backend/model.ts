@@ -8,7 +8,7 @@
  */
 
 /** Bumped when the shape changes; the loader refuses other versions. */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export interface State {
   version: typeof STATE_VERSION;
@@ -31,6 +31,8 @@ export interface Counters {
   mailId: number;
   /** Next cloud server id. */
   serverId: number;
+  /** Next DNS record ref: a ref is never reused, not even after its record is deleted. */
+  dnsRef: number;
 }
 
 export interface Account {
@@ -109,6 +111,31 @@ export interface Package {
   cloudServerId: number | null;
   mailboxes: Mailbox[];
   forwarders: Forwarder[];
+  /** One DNS zone per zone apex among the package's names (see `zoneApexes` in assumed.ts), in the order they joined. */
+  zones: DnsZone[];
+}
+
+/** The record types a zone can hold; SOA and NS are read-only through the API. */
+export type DnsRecordType = 'SOA' | 'NS' | 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT' | 'SRV';
+
+export interface DnsZone {
+  /** Canonical apex name (one of the package's names). */
+  apex: string;
+  /** In the order they were added. */
+  records: DnsRecord[];
+}
+
+export interface DnsRecord {
+  /** Numeric id, stable and never reused; null for the SOA (api-notes: the SOA's is null). */
+  ref: number | null;
+  type: DnsRecordType;
+  /** Fully qualified owner name, canonical lowercase, no trailing dot (`www.example.com`). */
+  host: string;
+  /**
+   * The type's wire fields (A `ip`, MX `pri` + `target`, SOA `mname` ...), numbers as
+   * numbers, names without a trailing dot.
+   */
+  data: Record<string, string | number>;
 }
 
 export interface Mailbox {

@@ -9,6 +9,7 @@ import {
   validationError,
 } from '../assumed';
 import { notFound } from '../errors';
+import { syncZones } from './dns';
 import { dropGrantsOf, findUser, setGrant, stackUsersOf } from './users';
 import { canonicalDomain } from '../../protocol/names';
 import { isoWithOffset } from '../util';
@@ -80,7 +81,9 @@ export function createPackage(state: State, account: Account, input: NewPackage,
     cloudServerId: input.cloudServerId,
     mailboxes: [],
     forwarders: [],
+    zones: [],
   };
+  syncZones(state, pkg);
   account.packages.push(pkg);
   if (user) setGrant(user, pkg.id, true);
   return pkg;
@@ -173,5 +176,6 @@ export function changeNames(state: State, account: Account, pkg: Package, add: s
   pkg.names = next;
   for (const name of removed) delete pkg.documentRoots[name];
   dropMailOfRemovedNames(pkg, removed);
+  syncZones(state, pkg);
   return [...pkg.names];
 }

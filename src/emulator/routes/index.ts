@@ -4,6 +4,7 @@ import { addUserRoutes } from './users';
 import { addPackageRoutes } from './packages';
 import { addMailRoutes } from './mail';
 import { addCloudRoutes } from './cloud';
+import { addDnsRoutes } from './dns';
 
 /** The reseller API's routes (every path the emulator answers outside /__emulator/). */
 export function apiRouter(): Router<ApiContext> {
@@ -12,6 +13,7 @@ export function apiRouter(): Router<ApiContext> {
   addPackageRoutes(router);
   addMailRoutes(router);
   addCloudRoutes(router);
+  addDnsRoutes(router);
   return router;
 }
 

@@ -1,8 +1,9 @@
 import { canonicalJson } from '../canonical-json';
 import { checkCloudProvider, checkCloudSpec, checkCloudZone, checkPeriodMonths, CloudProvider } from '../cloud';
 import { canonicalDomain, checkDomainName, checkHostName, checkStackUserRef, StackUserRef } from '../names';
+import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../handler-contract';
 import { checkBool, describeValue } from './checks';
-import { Checked, FieldDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 
 /** A managed cloud server (spec 2.7, 4.12-4.13), found by host name. */
@@ -22,12 +23,12 @@ export interface CloudServerSpec {
 }
 
 export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
-  { name: 'hostName', attribute: 'host_name', type: 'string', role: 'identity', presence: 'required', readable: true,
+  { name: 'hostName', attribute: 'host_name', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'host name',
     description: 'Host name of the server (its natural key).' },
   // `provider` is a Terraform meta-argument (it selects a provider configuration), so the attribute is `cloud_provider`.
-  { name: 'provider', attribute: 'cloud_provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+  { name: 'provider', attribute: 'cloud_provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true, words: 'cloud provider',
     description: 'Where the server runs: native, aws or gcp; chosen when ordering.' },
-  { name: 'spec', attribute: 'spec', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
+  { name: 'spec', attribute: 'spec', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true, words: 'size',
     description: 'Size name (micro, small, medium, ...); chosen when ordering.' },
   { name: 'zone', attribute: 'zone', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
     description: 'Location of the server; chosen when ordering.' },
@@ -35,9 +36,9 @@ export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
     description: 'Reseller-branded (native provider only); chosen when ordering.' },
   { name: 'periodMonths', attribute: 'period_months', type: 'number', role: 'create-only', presence: 'default', defaultValue: 1, readable: false,
     description: 'Billing period of the order, in months.' },
-  { name: 'forUser', attribute: 'for_user', type: 'string', role: 'create-only', presence: 'optional', readable: false,
+  { name: 'forUser', attribute: 'for_user', type: 'string', role: 'create-only', presence: 'optional', readable: false, valueForm: 'user-ref',
     description: 'Control-panel user the server is ordered for ("stack-user:N" or an e-mail).' },
-  { name: 'timeoutMinutes', attribute: 'timeout_minutes', type: 'number', role: 'setting', presence: 'default', defaultValue: 30, readable: false, carrierOnly: true,
+  { name: 'timeoutMinutes', attribute: 'timeout_minutes', type: 'number', role: 'setting', presence: 'default', defaultValue: DEFAULT_CLOUD_TIMEOUT_MINUTES, readable: false, carrierOnly: true,
     description: 'How long to wait for a new server to be listed.' },
   { name: 'serverId', attribute: 'server_id', type: 'number', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['hostName'],
     description: 'Numeric id of the server.' },
@@ -63,8 +64,9 @@ export function checkCloudServer(raw: CloudServerSpec, path: string = raw.path):
 }
 
 export const cloudServerDefinition = {
-  kind: 'cloud-server' as const,
+  kind: 'cloud-server',
   label: 'cloud server',
+  description: 'A managed cloud server, found by its host name. The API cannot cancel one: destroying it only removes it from state.',
   order: 0,
   resourceType: 'reseller_cloud_server',
   keyName: 'host name',
@@ -88,4 +90,9 @@ export const cloudServerDefinition = {
     const problem = checkHostName(text);
     return problem ? `import id ${problem} (expected ${cloudServerDefinition.importIdHelp})` : { kind: 'cloud-server', key: canonicalDomain(text), placement: '', parent: '' };
   },
-};
+  formatImportId: (id: Identity): string => id.key,
+  /** Ordered and billed; the API has neither a cancel nor a change operation for servers. */
+  lifecycle: { orderCharges: true, cannotDelete: true, fixedAfterCreate: true },
+  /** An order provisions for minutes before the server is listed. */
+  createTimeout: { field: 'timeoutMinutes', defaultMinutes: DEFAULT_CLOUD_TIMEOUT_MINUTES },
+} satisfies KindDefinition<'cloud-server', CloudServerSpec>;

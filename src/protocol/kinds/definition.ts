@@ -4,6 +4,9 @@
  * facts from here instead of keeping its own table.
  */
 
+import type { Identity } from './identity';
+import type { Kind } from './index';
+
 /** Value type of a field, as the provider schema declares it. */
 export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
 
@@ -16,6 +19,15 @@ export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(str
  * - `computed`: a read-only fact of the live object (ids, type ref).
  */
 export type FieldRole = 'identity' | 'setting' | 'create-only' | 'write-only' | 'computed';
+
+/**
+ * How a field's value looks in the spec and as an attribute, when the two differ
+ * (the attribute codec, codec.ts, converts them):
+ * - `user-ref`: a control-panel user, `stack-user:N` or `{ email }` in the spec, the
+ *   ref or the e-mail as an attribute;
+ * - `type-ref`: a package type name or numeric id in the spec, a string as an attribute.
+ */
+export type ValueForm = 'user-ref' | 'type-ref';
 
 export interface FieldDefinition {
   /** The camelCase name in the spec and in the construct's props. */
@@ -41,6 +53,92 @@ export interface FieldDefinition {
   readonly derivesFrom?: readonly string[];
   /** Only the provisioner carriers use it (how they pass a secret or wait); no provider attribute. */
   readonly carrierOnly?: boolean;
+  /** The value's form, when the spec and the attribute write it differently (see ValueForm). */
+  readonly valueForm?: ValueForm;
+  /** With presence `default` and no `defaultValue`: absent, it takes the value of this other field (a mail domain, its package's). */
+  readonly defaultFrom?: string;
+  /** What review calls the field when its name alone would read oddly ('target', 'extra domain names'). */
+  readonly words?: string;
+}
+
+/**
+ * What happens to the account when an object of the kind is created, deleted or
+ * changed, where that is not the plain create / delete / update every adapter assumes.
+ */
+export interface Lifecycle {
+  /** Creating one places an order: the account is charged (review says so). */
+  readonly orderCharges?: boolean;
+  /** The API cannot delete it: a delete only forgets it (it keeps running, and billing). */
+  readonly cannotDelete?: boolean;
+  /** No setting can be changed through the API once it exists: a difference is repaired by hand, never by an update. */
+  readonly fixedAfterCreate?: boolean;
+  /** What deleting one takes with it, for review ('its mail'). */
+  readonly deletes?: string;
+}
+
+/** The managed object an object lives on (a mail object's package, a package's cloud server). */
+export interface ParentFacet {
+  /** The spec field that names the parent by its natural key. */
+  readonly field: string;
+  /** The parent's kind (a string here, checked against `Kind` in index.ts: typing it `Kind` would make the list's type circular). */
+  readonly kind: string;
+  /**
+   * The placement is part of the object's name: the same key under another parent is
+   * another object (mail on another package's domain), not this one moved.
+   */
+  readonly placesKey?: boolean;
+}
+
+/** How long a create may wait for the object, and where the spec says so (cloud servers provision for minutes). */
+export interface CreateTimeout {
+  /** The spec field (minutes). */
+  readonly field: string;
+  readonly defaultMinutes: number;
+}
+
+/**
+ * Everything one kind's definition offers (see the files of this folder). `K` is its
+ * kind name, `S` its spec type. Each `<kind>.ts` ends in `satisfies KindDefinition<...>`,
+ * so the compiler checks it; the optional facets are what makes a kind differ from the
+ * plain create / read / update / delete object every adapter handles without a branch.
+ */
+export interface KindDefinition<K extends string = Kind, S extends { readonly kind: K; readonly path: string } = any> {
+  readonly kind: K;
+  /** Human name: 'cloud server'. */
+  readonly label: string;
+  /** One sentence about the kind: the provider schema's description, docs. */
+  readonly description: string;
+  /** Parents before children: create in ascending order, delete in descending. */
+  readonly order: number;
+  /** Terraform resource type of the native provider. */
+  readonly resourceType: string;
+  /** What the natural key is called in messages: 'primary domain', 'address', 'host name', 'e-mail'. */
+  readonly keyName: string;
+  readonly importIdHelp: string;
+  readonly fields: readonly FieldDefinition[];
+  /** Canonical form and problems (never throws); the same rules at synth and at apply time. */
+  check(spec: S, path?: string): Checked<S>;
+  /** The natural key (object replace-triggers, with the parent's id). */
+  identity(spec: S, parent?: string): Identity;
+  /** Settings triggers whose string is JSON (`settings()` encodes them so). */
+  readonly jsonSettings: readonly string[];
+  /** The mutable fields, one string each (settings replace-triggers). */
+  settings(spec: S): Record<string, string>;
+  /** Problems of an identity read back from a trigger map (each `field rule`). */
+  checkIdentity(id: Identity): string[];
+  canonicalIdentity(id: Identity): Identity;
+  /** An import id (natural key) as an identity, or the problem with it. */
+  parseImportId(text: string): Identity | string;
+  /** The import id of an identity: `parseImportId(formatImportId(id))` gives `id` back (without its parent). */
+  formatImportId(id: Identity): string;
+  readonly lifecycle?: Lifecycle;
+  readonly parent?: ParentFacet;
+  readonly createTimeout?: CreateTimeout;
+  /**
+   * Whether drift lists live objects of the kind that no stack declares as unmanaged.
+   * @default true
+   */
+  readonly reportsUnmanaged?: boolean;
 }
 
 /** One broken rule: the field and the rule, and the message naming both (with the path). */

@@ -1,9 +1,9 @@
 import { canonicalEmail, checkEmailAddress } from '../names';
-import { Checked, FieldDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 import {
-  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, MAIL_IDENTITY_FIELDS, mailIdentity,
-  MailPlacement, parseMailImportId,
+  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, formatMailImportId, MAIL_IDENTITY_FIELDS, MAIL_PARENT,
+  mailIdentity, MailPlacement, parseMailImportId,
 } from './mail';
 
 /** A forwarder (spec 4.9-4.11): owns its local part's forwarding, to exactly one remote address. */
@@ -16,7 +16,7 @@ export interface ForwarderSpec extends MailPlacement {
 
 export const FORWARDER_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,
-  { name: 'remote', attribute: 'remote', type: 'string', role: 'setting', presence: 'required', readable: true,
+  { name: 'remote', attribute: 'remote', type: 'string', role: 'setting', presence: 'required', readable: true, words: 'target',
     description: 'Destination e-mail address; changed by creating the new target, then deleting the old.' },
   { name: 'forwarderIds', attribute: 'forwarder_ids', type: 'list(string)', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'domain', 'localPart', 'remote'],
     description: 'Ids of the forwarder entries in the API.' },
@@ -34,8 +34,9 @@ export function checkForwarder(raw: ForwarderSpec, path: string = raw.path): Che
 export const sameRemote = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const forwarderDefinition = {
-  kind: 'forwarder' as const,
+  kind: 'forwarder',
   label: 'forwarder',
+  description: 'A mail forwarder on a hosting package\'s mail domain, found by local@domain.',
   order: 4,
   resourceType: 'reseller_forwarder',
   keyName: 'address',
@@ -48,4 +49,6 @@ export const forwarderDefinition = {
   checkIdentity: checkMailIdentity,
   canonicalIdentity: canonicalMailIdentity,
   parseImportId: (text: string) => parseMailImportId('forwarder', text),
-};
+  formatImportId: formatMailImportId,
+  parent: MAIL_PARENT,
+} satisfies KindDefinition<'forwarder', ForwarderSpec>;

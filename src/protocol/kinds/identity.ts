@@ -1,5 +1,4 @@
-/** The kinds of remote object this library manages. */
-export type Kind = 'package' | 'mailbox' | 'forwarder' | 'cloud-server' | 'stack-user';
+import type { Kind } from './index';
 
 /**
  * What a Terraform object resource's replace-triggers hold (DESIGN.md section 2):

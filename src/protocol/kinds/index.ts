@@ -1,8 +1,11 @@
 /**
  * One definition per kind of object (DESIGN §6): `src/protocol/kinds/<kind>.ts` holds its
  * spec type, label and order, fields (identity, settings, create-only, write-only,
- * computed; provider attribute names, types, descriptions), canonical form and checks,
- * identity and settings, and the parsing of an import id. Pure, no I/O.
+ * computed; provider attribute names, types, value forms, descriptions), canonical form
+ * and checks, identity and settings, its import id both ways, and the facets where it
+ * differs from a plain object (lifecycle, parent, create timeout). Pure, no I/O. Each
+ * file ends in `satisfies KindDefinition<...>`; `Kind` and `ObjectSpec` are derived from
+ * the list below, so a new kind is one file and one entry here.
  *
  * Everything that lists or orders kinds (drift, review, fix, the handler's input, the
  * provider's schemas) reads `DEFINITIONS` / `definitionOf()` instead of its own table.
@@ -13,14 +16,14 @@
  * def.fields.filter((f) => f.role === 'identity').map((f) => f.attribute);
  * const { spec, problems } = def.check(rawSpec, 'reseller_mailbox.info');
  * const identity = def.parseImportId('info@example.com');   // Identity | problem text
+ * def.formatImportId(identity);                              // 'info@example.com'
  * ```
  */
 import { cloudServerDefinition } from './cloud-server';
 import type { CloudServerSpec } from './cloud-server';
-import type { Checked, FieldDefinition } from './definition';
+import type { Checked, KindDefinition } from './definition';
 import { forwarderDefinition } from './forwarder';
 import type { ForwarderSpec } from './forwarder';
-import type { Identity, Kind } from './identity';
 import { mailboxDefinition } from './mailbox';
 import type { MailboxSpec } from './mailbox';
 import { packageDefinition } from './package';
@@ -30,6 +33,7 @@ import type { StackUserSpec } from './stack-user';
 
 export * from './definition';
 export * from './identity';
+export * from './codec';
 export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec };
 export type { MailPlacement } from './mail';
 export { PACKAGE_FIELDS, checkPackage } from './package';
@@ -39,48 +43,31 @@ export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
+/** The registration of every kind: one entry per definition. */
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition] as const;
+
+/** The kinds of remote object this library manages. */
+export type Kind = (typeof LIST)[number]['kind'];
+
+/** Compile-time check: every parent facet names a kind of the list. */
+type ParentKinds = Extract<(typeof LIST)[number], { parent: unknown }>['parent']['kind'];
+export const PARENTS_ARE_KINDS: ParentKinds extends Kind ? true : never = true;
+
 /**
  * The desired state of one object, as an adapter hands it to the core: the constructs
  * write it into the provisioner environment (`RESELLER_SPEC`), the provider builds it
  * from the resource's attributes. Names are canonical (lowercase, IDNA) once checked.
  * `path` is the construct path (or resource address), used in every message about it.
  */
-export type ObjectSpec = PackageSpec | MailboxSpec | ForwarderSpec | CloudServerSpec | StackUserSpec;
+export type ObjectSpec = ReturnType<(typeof LIST)[number]['check']>['spec'];
 
 export type SpecOf<K extends Kind> = Extract<ObjectSpec, { kind: K }>;
 
-/** What every kind's definition offers (see the files of this folder). */
-export interface KindDefinition<K extends Kind = Kind> {
-  readonly kind: K;
-  /** Human name: 'cloud server'. */
-  readonly label: string;
-  /** Parents before children: create in ascending order, delete in descending. */
-  readonly order: number;
-  /** Terraform resource type of the native provider. */
-  readonly resourceType: string;
-  /** What the natural key is called in messages: 'primary domain', 'address', 'host name', 'e-mail'. */
-  readonly keyName: string;
-  readonly importIdHelp: string;
-  readonly fields: readonly FieldDefinition[];
-  /** Canonical form and problems (never throws); the same rules at synth and at apply time. */
-  check(spec: SpecOf<K>, path?: string): Checked<SpecOf<K>>;
-  /** The natural key (object replace-triggers, with the parent's id). */
-  identity(spec: SpecOf<K>, parent?: string): Identity;
-  /** Settings triggers whose string is JSON (`settings()` encodes them so). */
-  readonly jsonSettings: readonly string[];
-  /** The mutable fields, one string each (settings replace-triggers). */
-  settings(spec: SpecOf<K>): Record<string, string>;
-  /** Problems of an identity read back from a trigger map (each `field rule`). */
-  checkIdentity(id: Identity): string[];
-  canonicalIdentity(id: Identity): Identity;
-  /** An import id (natural key) as an identity, or the problem with it. */
-  parseImportId(text: string): Identity | string;
-}
+/** The definition of any kind, as the adapters hold it. */
+export type AnyKindDefinition = KindDefinition<Kind, ObjectSpec>;
 
 /** Every kind, parents first (`order`). */
-export const DEFINITIONS: readonly KindDefinition[] = (
-  [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition] as unknown as KindDefinition[]
-).sort((a, b) => a.order - b.order);
+export const DEFINITIONS: readonly AnyKindDefinition[] = ([...LIST] as AnyKindDefinition[]).sort((a, b) => a.order - b.order);
 
 /** Every kind name, parents first. */
 export const KINDS: readonly Kind[] = DEFINITIONS.map((d) => d.kind);
@@ -89,14 +76,14 @@ export function isKind(value: unknown): value is Kind {
   return typeof value === 'string' && (KINDS as readonly string[]).includes(value);
 }
 
-export function definitionOf<K extends Kind>(kind: K): KindDefinition<K> {
+export function definitionOf<K extends Kind>(kind: K): KindDefinition<K, SpecOf<K>> {
   const def = DEFINITIONS.find((d) => d.kind === kind);
   if (!def) throw new Error(`unknown kind ${JSON.stringify(kind)}`);
-  return def as unknown as KindDefinition<K>;
+  return def as KindDefinition<Kind, ObjectSpec> as KindDefinition<K, SpecOf<K>>;
 }
 
 /** The definition of a kind by its provider resource type (`reseller_mailbox`). */
-export function definitionOfResourceType(type: string): KindDefinition | undefined {
+export function definitionOfResourceType(type: string): AnyKindDefinition | undefined {
   return DEFINITIONS.find((d) => d.resourceType === type);
 }
 
@@ -107,5 +94,5 @@ export function kindOrder(kind: Kind | null | undefined): number {
 
 /** Checks a spec of any kind with its definition. */
 export function checkSpec<S extends ObjectSpec>(spec: S, path?: string): Checked<S> {
-  return definitionOf(spec.kind).check(spec as never, path) as unknown as Checked<S>;
+  return definitionOf(spec.kind).check(spec as never, path) as Checked<S>;
 }

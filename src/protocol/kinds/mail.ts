@@ -12,11 +12,11 @@ export interface MailPlacement {
 }
 
 export const MAIL_IDENTITY_FIELDS: readonly FieldDefinition[] = [
-  { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true,
+  { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'package',
     description: 'Primary domain of the hosting package the mail domain belongs to.' },
-  { name: 'domain', attribute: 'domain', type: 'string', role: 'identity', presence: 'default', readable: true,
+  { name: 'domain', attribute: 'domain', type: 'string', role: 'identity', presence: 'default', defaultFrom: 'packageDomain', readable: true,
     description: 'Mail domain: one of the package\'s domain names; defaults to its primary domain.' },
-  { name: 'localPart', attribute: 'local_part', type: 'string', role: 'identity', presence: 'required', readable: true,
+  { name: 'localPart', attribute: 'local_part', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'local part',
     description: 'Local part of the address (before the @), case-insensitive.' },
 ];
 
@@ -48,6 +48,15 @@ export function checkMailIdentity(id: Identity): string[] {
 export function canonicalMailIdentity(id: Identity): Identity {
   const { localPart, domain } = splitMailKey(id.key);
   return { ...id, key: `${canonicalLocalPart(localPart)}@${canonicalDomain(domain)}`, placement: canonicalDomain(id.placement) };
+}
+
+/** A mail object lives on a hosting package; its address names it only on that package's domains. */
+export const MAIL_PARENT = { field: 'packageDomain', kind: 'package', placesKey: true } as const;
+
+/** The import id of a mail identity: `package/local@domain` when the domain is not the package's primary one (see parseMailImportId). */
+export function formatMailImportId(id: Identity): string {
+  const domain = id.key.slice(id.key.lastIndexOf('@') + 1);
+  return id.placement && id.placement !== domain ? `${id.placement}/${id.key}` : id.key;
 }
 
 /**

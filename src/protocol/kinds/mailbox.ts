@@ -1,10 +1,10 @@
 import { canonicalJson } from '../canonical-json';
 import { checkBool, checkPositiveInt } from './checks';
-import { Checked, FieldDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 import {
-  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, MAIL_IDENTITY_FIELDS, mailIdentity,
-  MailPlacement, parseMailImportId,
+  canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, formatMailImportId, MAIL_IDENTITY_FIELDS, MAIL_PARENT,
+  mailIdentity, MailPlacement, parseMailImportId,
 } from './mail';
 
 /** A mailbox on a package's mail domain (spec 4.9-4.11), found by local@domain. */
@@ -46,8 +46,9 @@ export function checkMailbox(raw: MailboxSpec, path: string = raw.path): Checked
 }
 
 export const mailboxDefinition = {
-  kind: 'mailbox' as const,
+  kind: 'mailbox',
   label: 'mailbox',
+  description: 'A mailbox on a hosting package\'s mail domain, found by local@domain. Its password is write-only.',
   order: 3,
   resourceType: 'reseller_mailbox',
   keyName: 'address',
@@ -60,4 +61,6 @@ export const mailboxDefinition = {
   checkIdentity: checkMailIdentity,
   canonicalIdentity: canonicalMailIdentity,
   parseImportId: (text: string) => parseMailImportId('mailbox', text),
-};
+  formatImportId: formatMailImportId,
+  parent: MAIL_PARENT,
+} satisfies KindDefinition<'mailbox', MailboxSpec>;

@@ -1,7 +1,7 @@
 import { canonicalJson } from '../canonical-json';
 import { canonicalDomain, checkDomainName, checkHostName, checkStackUserRef, StackUserRef } from '../names';
 import { checkBool, checkOptionalString, checkPackageTypeRef } from './checks';
-import { Checked, FieldDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 
 /**
@@ -30,19 +30,19 @@ export interface PackageSpec {
 }
 
 export const PACKAGE_FIELDS: readonly FieldDefinition[] = [
-  { name: 'domainName', attribute: 'domain_name', type: 'string', role: 'identity', presence: 'required', readable: true,
+  { name: 'domainName', attribute: 'domain_name', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'primary domain',
     description: 'Primary domain of the package (its natural key); changing it replaces the package.' },
-  { name: 'cloudServer', attribute: 'cloud_server', type: 'string', role: 'identity', presence: 'optional', readable: true,
+  { name: 'cloudServer', attribute: 'cloud_server', type: 'string', role: 'identity', presence: 'optional', readable: true, words: 'cloud server',
     description: 'Host name of the managed cloud server the package is placed on; absent: the reseller account. Packages cannot be moved.' },
-  { name: 'extraDomainNames', attribute: 'extra_domain_names', type: 'list(string)', role: 'setting', presence: 'default', defaultValue: [], readable: true,
+  { name: 'extraDomainNames', attribute: 'extra_domain_names', type: 'list(string)', role: 'setting', presence: 'default', defaultValue: [], readable: true, words: 'extra domain names',
     description: 'Further domain names of the package, updated in place.' },
-  { name: 'packageType', attribute: 'package_type', type: 'string', role: 'setting', presence: 'optional', readable: true,
+  { name: 'packageType', attribute: 'package_type', type: 'string', role: 'setting', presence: 'optional', readable: true, valueForm: 'type-ref', words: 'package type',
     description: 'Package type name (e.g. "Linux Unlimited") or numeric id; required on the reseller account, not on a cloud server.' },
   { name: 'label', attribute: 'label', type: 'string', role: 'setting', presence: 'optional', readable: true,
     description: 'Label shown in the control panel (at most 255 characters); absent: left as it is.' },
-  { name: 'documentRoots', attribute: 'document_roots', type: 'map(string)', role: 'create-only', presence: 'optional', readable: false,
+  { name: 'documentRoots', attribute: 'document_roots', type: 'map(string)', role: 'create-only', presence: 'optional', readable: false, words: 'document roots',
     description: 'Document root per domain, relative to the home directory; applied at creation only.' },
-  { name: 'stackUser', attribute: 'stack_user', type: 'string', role: 'setting', presence: 'optional', readable: true,
+  { name: 'stackUser', attribute: 'stack_user', type: 'string', role: 'setting', presence: 'optional', readable: true, valueForm: 'user-ref', words: 'control-panel user',
     description: 'The control-panel user linked to the package ("stack-user:N" or an e-mail); absent: linked users are left as they are.' },
   { name: 'enabled', attribute: 'enabled', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
     description: 'Whether the package is enabled.' },
@@ -81,8 +81,9 @@ export function checkPackage(raw: PackageSpec, path: string = raw.path): Checked
 }
 
 export const packageDefinition = {
-  kind: 'package' as const,
+  kind: 'package',
   label: 'package',
+  description: 'A hosting package, found by its primary domain.',
   /** After cloud servers and users (it may be placed on a server and linked to a user). */
   order: 2,
   resourceType: 'reseller_package',
@@ -122,4 +123,9 @@ export const packageDefinition = {
     const problem = checkDomainName(text);
     return problem ? `import id ${problem} (expected ${packageDefinition.importIdHelp})` : { kind: 'package', key: canonicalDomain(text), placement: '', parent: '' };
   },
-};
+  formatImportId: (id: Identity): string => id.key,
+  /** Optionally placed on a managed cloud server. */
+  parent: { field: 'cloudServer', kind: 'cloud-server' } as const,
+  /** Deleting a package deletes its mail (review says so). */
+  lifecycle: { deletes: 'its mail' },
+} satisfies KindDefinition<'package', PackageSpec>;

@@ -1,7 +1,7 @@
 import { canonicalJson } from '../canonical-json';
 import { canonicalEmail, checkEmailAddress, STACK_USER_REF } from '../names';
 import { checkOptionalString } from './checks';
-import { Checked, FieldDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 
 /**
@@ -20,7 +20,7 @@ export interface StackUserSpec {
 export const STACK_USER_FIELDS: readonly FieldDefinition[] = [
   { name: 'email', attribute: 'email', type: 'string', role: 'identity', presence: 'required', readable: true,
     description: 'E-mail of the user\'s contact record (its natural key, case-insensitive).' },
-  { name: 'personName', attribute: 'person_name', type: 'string', role: 'setting', presence: 'optional', readable: true, fixedAfterCreate: true,
+  { name: 'personName', attribute: 'person_name', type: 'string', role: 'setting', presence: 'optional', readable: true, fixedAfterCreate: true, words: 'person name',
     description: 'Name of the person; set when the user is created (the API cannot change it later).' },
   { name: 'userRef', attribute: 'user_ref', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['email'],
     description: 'The user\'s identifier, "stack-user:N".' },
@@ -38,8 +38,9 @@ export function checkStackUser(raw: StackUserSpec, path: string = raw.path): Che
 }
 
 export const stackUserDefinition = {
-  kind: 'stack-user' as const,
+  kind: 'stack-user',
   label: 'stack user',
+  description: 'A control-panel user, found by the e-mail of its contact record.',
   order: 1,
   resourceType: 'reseller_stack_user',
   keyName: 'e-mail',
@@ -63,4 +64,10 @@ export const stackUserDefinition = {
     const problem = checkEmailAddress(text);
     return problem ? `import id ${problem} (expected ${stackUserDefinition.importIdHelp})` : { kind: 'stack-user', key: userKey(text), placement: '', parent: '' };
   },
-};
+  formatImportId: (id: Identity): string => id.key,
+  /**
+   * A control-panel user is a customer's login, which often exists without any stack
+   * declaring it (and packages refer to it): drift does not list undeclared users.
+   */
+  reportsUnmanaged: false,
+} satisfies KindDefinition<'stack-user', StackUserSpec>;

@@ -1,7 +1,7 @@
 /**
  * What the generic resource layer needs from one kind of object. The core's kind
  * definitions (src/protocol/kinds) and reconcile entry (src/reconcile) fill it in
- * (see core-kinds.ts); the layer itself knows nothing about packages or mailboxes.
+ * (see kind-resources.ts); the layer itself knows nothing about packages or mailboxes.
  */
 
 /** A field's value type as its definition states it. */

@@ -1,5 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import { DEFAULT_CLOUD_TIMEOUT_MINUTES, definitionOf, FieldDefinition, FieldType } from '../../../protocol';
+import { AnyKindDefinition, attributeFieldsOf, definitionOf, FieldDefinition, FieldType, valuesOfSpec } from '../../../protocol';
 import { anyToHclTerraform, ITerraformDependable, TerraformResource, TerraformStack } from '../cdk';
 import { Claim, registryOf, StackRegistry } from '../registry';
 import { containsToken } from '../tokens';
@@ -10,9 +10,6 @@ import { providerBlockOf } from './provider-block';
 
 /** The resources of each managed construct of this engine, for the objects that refer to it. */
 const synthesized = new WeakMap<IConstruct, ProviderObject>();
-
-/** Spec fields whose value names a control-panel user (`stack-user:N`, or `{ email }` written as the e-mail). */
-const USER_REF_FIELDS = new Set(['stackUser', 'forUser']);
 
 /**
  * The native provider engine (DESIGN §2.1): one `reseller_<kind>` resource per
@@ -52,7 +49,7 @@ class ProviderObject implements SynthesizedObject {
 
     const resource = new ResellerResource(host, 'Resource', {
       type: this.type,
-      attributes: this.attributes(definition.fields),
+      attributes: this.attributes(definition),
       types: Object.fromEntries(definition.fields.map((f) => [f.attribute, f.type])),
       count: request.absent ? 0 : undefined,
       lifecycle: request.protect ? { preventDestroy: true } : undefined,
@@ -78,21 +75,23 @@ class ProviderObject implements SynthesizedObject {
     }
   }
 
-  /** The resource's attributes: one per field the provider knows, parents and users as Terraform references. */
-  private attributes(fields: readonly FieldDefinition[]): Record<string, unknown> {
+  /**
+   * The resource's attributes: one per field the provider knows, in the protocol's
+   * attribute codec (tokens pass as they are), parents and users as Terraform references.
+   */
+  private attributes(def: AnyKindDefinition): Record<string, unknown> {
     const { spec, password } = this.request;
-    const values = spec as unknown as Record<string, unknown>;
+    const values = valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.role !== 'computed' && f.role !== 'write-only', containsToken);
     const out: Record<string, unknown> = {};
-    for (const field of fields) {
-      if (field.carrierOnly || field.role === 'computed') continue;
+    for (const field of attributeFieldsOf(def)) {
+      if (field.role === 'computed') continue;
       const value = field.role === 'write-only' ? password?.value : values[field.name];
-      const reference = this.referenceFor(field.name);
-      const attribute = reference ?? attributeValue(field, value);
+      const attribute = this.referenceFor(def, field) ?? value;
       if (attribute !== undefined) out[field.attribute] = attribute;
     }
-    if (spec.kind === 'cloud-server' && spec.timeoutMinutes !== DEFAULT_CLOUD_TIMEOUT_MINUTES && !containsToken(spec.timeoutMinutes)) {
-      out.timeouts = { create: `${spec.timeoutMinutes}m` };
-    }
+    const timeout = def.createTimeout;
+    const minutes = timeout && (spec as unknown as Record<string, unknown>)[timeout.field];
+    if (timeout && minutes !== timeout.defaultMinutes && minutes !== undefined && !containsToken(minutes)) out.timeouts = { create: `${minutes}m` };
     return out;
   }
 
@@ -101,12 +100,11 @@ class ProviderObject implements SynthesizedObject {
    * package, a package's cloud server, a StackUser), when it is managed in this stack
    * and present: the dependency is then explicit, and Terraform orders the writes.
    */
-  private referenceFor(fieldName: string): string | undefined {
+  private referenceFor(def: AnyKindDefinition, field: FieldDefinition): string | undefined {
     if (this.request.absent) return undefined; // nothing is written; a counted resource cannot be referenced without an index
     const { parent, after } = this.request;
-    const parentField = parent && { packageDomain: 'package', cloudServer: 'cloudServer' }[fieldName];
-    if (parent && parentField === parent.field) return this.referenceTo(parent.construct, parent.isAbsent);
-    const user = USER_REF_FIELDS.has(fieldName) ? after?.find((a) => a.field === fieldName) : undefined;
+    if (parent && def.parent?.field === field.name) return this.referenceTo(parent.construct, parent.isAbsent);
+    const user = field.valueForm === 'user-ref' ? after?.find((a) => a.field === field.name) : undefined;
     return user && this.referenceTo(user.construct, user.construct.isAbsent);
   }
 
@@ -124,18 +122,6 @@ class ProviderObject implements SynthesizedObject {
       conflict: (first) => `gives the Terraform resource name "${this.address}", which ${first} already uses; rename one of the constructs`,
     };
   }
-}
-
-/** A spec value as the provider's attribute (see core-kinds.ts in the provider: the inverse mapping). */
-function attributeValue(field: FieldDefinition, value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  if (USER_REF_FIELDS.has(field.name) && typeof value === 'object' && !Array.isArray(value) && 'email' in value) {
-    return (value as { email: string }).email;
-  }
-  if (field.type === 'string' && typeof value === 'number' && !containsToken(value)) return String(value);
-  // An empty create-only map says nothing: leave the attribute null rather than store {}.
-  if (field.type === 'map(string)' && typeof value === 'object' && !containsToken(value) && Object.keys(value as object).length === 0) return undefined;
-  return value;
 }
 
 interface ResellerResourceConfig {

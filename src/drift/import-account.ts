@@ -3,9 +3,12 @@ import { NotFoundError } from '../client';
 import { mapConcurrent } from './io';
 
 /**
- * The live account, read with as few requests as the API allows: each list endpoint
- * once (packages, cloud servers, users, package types) and the mail of every domain
- * name of every package, a bounded number at a time. No per-object reads.
+ * The account as the API returns it, for `reseller-hosting import`: the generated code
+ * says more than the core's observed objects hold (a server's CPU and RAM, a package's
+ * type name, a forwarder's several targets, in the API's order). Read with as few
+ * requests as the API allows: each list endpoint once (packages, cloud servers, users,
+ * package types) and the mail of every domain name of every package, a bounded number
+ * at a time. Drift reads through the core instead (compare.ts).
  */
 export interface LiveMailDomain {
   /** The package the domain belongs to. */
@@ -31,20 +34,18 @@ export interface ReadLiveOptions {
   readonly concurrency?: number;
 }
 
-export const DEFAULT_MAIL_CONCURRENCY = 8;
-
 export async function readLive(client: ResellerClient, options: ReadLiveOptions = {}): Promise<LiveAccount> {
   const [packages, servers, users, types] = await Promise.all([
-    client.listPackages(),
-    client.listCloudServers(),
-    client.listUsers(),
-    client.listPackageTypes(),
+    client.packages.list(),
+    client.cloudServers.list(),
+    client.users.list(),
+    client.packageTypes.list(),
   ]);
   const domains: Array<{ pkg: PackageSummary; domain: string }> = [];
   for (const pkg of packages) for (const domain of new Set(pkg.names)) domains.push({ pkg, domain });
-  const read = await mapConcurrent(domains, options.concurrency ?? DEFAULT_MAIL_CONCURRENCY, async ({ pkg, domain }) => {
+  const read = await mapConcurrent(domains, options.concurrency ?? 8, async ({ pkg, domain }) => {
     try {
-      return { pkg, domain, mail: await client.getMail(pkg.id, domain) };
+      return { pkg, domain, mail: await client.mail.get(pkg.id, domain) };
     } catch (err) {
       // The package or the name went away between the list and this read: no mail there.
       if (err instanceof NotFoundError) return undefined;

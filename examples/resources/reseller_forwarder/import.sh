@@ -1,0 +1,1 @@
+terraform import reseller_forwarder.sales sales@example-blog.com

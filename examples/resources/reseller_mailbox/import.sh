@@ -1,0 +1,1 @@
+terraform import reseller_mailbox.info info@example-shop.com

@@ -1,0 +1,21 @@
+variable "mailbox_password" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+resource "reseller_package" "shop" {
+  domain_name  = "example-shop.com"
+  package_type = "Linux Unlimited"
+}
+
+resource "reseller_mailbox" "info" {
+  package    = reseller_package.shop.domain_name
+  local_part = "info"
+  send       = true
+  receive    = true
+
+  # Write-only: never stored. Raise the version to set a new password.
+  password_wo         = var.mailbox_password
+  password_wo_version = 1
+}

@@ -1,0 +1,1 @@
+terraform import reseller_package.site example.com

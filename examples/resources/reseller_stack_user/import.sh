@@ -1,0 +1,1 @@
+terraform import reseller_stack_user.owner owner@example-agency.com

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { EXIT } from '../protocol';
+import { DoctorReport, runDoctor } from './doctor';
+import { Shape } from './doctor-shapes';
+import { CommandIo, processIo, runCommand, usageErrors, UsageError } from './io';
+
+export const DOCTOR_USAGE = `usage: reseller-hosting doctor [--json] [--stacks DIR]
+
+Checks a setup against the live account, read-only (it sends GET requests only):
+  1. the API URL answers            (RESELLER_API_URL)
+  2. the API key is accepted        (RESELLER_API_KEY, sent base64-encoded as a bearer token)
+  3. the reseller id resolves       (RESELLER_ID, default "*": the key's own account)
+  4. Terraform (>= 1.11, write-only attributes) and Node (>= 20) support the provider
+  5. the provider is found from each synthesized stack directory (cdktf.out/stacks/*)
+Each is ok, failed (with the fix) or not verifiable. Then it reads one object of each
+kind the account has and holds the live shapes up against every assumption the client
+makes: each is held, not held, or not verifiable on this account.
+
+options:
+  --json         print the report as JSON, to attach to a bug report: no key, no names
+                 or e-mail addresses, only field names, value types and counts
+  --stacks DIR   the cdktf output to look for stacks in (default cdktf.out)
+
+exit codes: 0 nothing failed; 1 a check failed or an assumption does not hold;
+64 usage error.
+`;
+
+/** Version of the --json document's layout. */
+export const DOCTOR_DOCUMENT_VERSION = 1;
+
+/** Anything shaped like an e-mail address: a report must never carry one. */
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+export async function runDoctorCli(argv: string[], io: CommandIo = processIo()): Promise<number> {
+  return runCommand('doctor', DOCTOR_USAGE, io, async () => {
+    const { values, positionals } = usageErrors(() => parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
+      json: { type: 'boolean' },
+      stacks: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    } }));
+    if (values.help) {
+      io.stdout(DOCTOR_USAGE);
+      return EXIT.ok;
+    }
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const report = await runDoctor({ env: io.env, cwd: io.cwd, stacks: values.stacks });
+    io.stdout(values.json ? renderJson(report) : renderText(report));
+    return report.failed ? EXIT.failure : EXIT.ok;
+  });
+}
+
+export function renderJson(report: DoctorReport): string {
+  const count = (status: string) => [...report.checks.map((c) => c.status), ...report.assumptions.map((a) => a.status)].filter((s) => s === status).length;
+  const doc = {
+    doctorReportVersion: DOCTOR_DOCUMENT_VERSION,
+    node: process.versions.node,
+    platform: `${process.platform}_${process.arch}`,
+    checks: report.checks,
+    account: report.account,
+    assumptions: report.assumptions,
+    summary: {
+      ok: count('ok'), failed: count('failed'), held: count('held'), notHeld: count('not held'), notVerifiable: count('not verifiable'),
+      exitCode: report.failed ? EXIT.failure : EXIT.ok,
+    },
+  };
+  return `${JSON.stringify(doc, null, 2).replace(EMAIL, '<e-mail>')}\n`;
+}
+
+const pad = (s: string) => s.padEnd(16);
+
+export function renderText(report: DoctorReport): string {
+  const lines = ['reseller-hosting doctor (read-only)', '', 'checks:'];
+  for (const c of report.checks) {
+    lines.push(`  ${pad(c.status)}${c.check}: ${c.detail}`);
+    if (c.fix && c.status !== 'ok') lines.push(`  ${pad('')}fix: ${c.fix}`);
+  }
+  const kinds = Object.entries(report.account);
+  lines.push('', 'account (one object of each kind read):');
+  if (kinds.length === 0) lines.push('  not read: the key was not accepted');
+  for (const [kind, k] of kinds) lines.push(`  ${kind}: ${k.count}${k.shape ? `, fields ${fieldsOf(k.shape)}` : ''}`);
+  lines.push('', 'assumptions of the client:');
+  for (const a of report.assumptions) lines.push(`  ${pad(a.status)}${a.fact} (${a.basis}): ${a.says}`, `  ${pad('')}${a.detail}`);
+  lines.push('', report.failed
+    ? 'result: something failed (exit 1); see the fixes above. Attach `reseller-hosting doctor --json` to a bug report.'
+    : 'result: nothing failed (exit 0). "not verifiable" facts are exercised by the live tier (docs/live-testing.md).', '');
+  return lines.join('\n').replace(EMAIL, '<e-mail>');
+}
+
+/** Top-level field names of a shape, for the text report. */
+function fieldsOf(shape: Shape): string {
+  return typeof shape === 'string' ? shape : Object.keys(shape).join(', ');
+}

@@ -1,0 +1,39 @@
+import type { Identity, Kind, SpecOf } from '../protocol';
+import type { ReconcileContext } from './context';
+import type { FieldDiff } from './diff';
+import type { Observed } from './observed';
+
+/** One live entry of a listed object, for drift's list of unmanaged objects. */
+export interface LiveEntry {
+  /** Its id in the API. */
+  readonly id: string;
+  /** One line about it (a forwarder's target, a server's size). */
+  readonly detail: string;
+}
+
+/**
+ * What the core does for one kind: each `src/reconcile/<kind>.ts` exports one object
+ * that `satisfies KindReconciler<K>`, registered in index.ts.
+ */
+export interface KindReconciler<K extends Kind> {
+  /** The shared list whose read confirms a create of this object (ListCache.expect), if any. */
+  confirmList?(spec: SpecOf<K>): string | undefined;
+  /** Reads the object back by natural key (canonical identity); undefined when it does not exist. */
+  observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
+  /**
+   * Every live object of the kind, through the context's list cache (`ctx.lists`): one
+   * request per list it reads (shared with `observe` and the other kinds), plus one
+   * mail read per domain for mail objects.
+   */
+  list(ctx: ReconcileContext): Promise<Observed[]>;
+  /** The declared fields that differ from the observed object, semantically (references resolved). */
+  diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
+  /** Creates, adopts or updates, and confirms by reading back. */
+  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  /** Deletes (idempotent). */
+  remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
+  /** Why an object of this identity is not among the listed ones, from the lists already read; undefined: no reason known. */
+  whyMissing?(ctx: ReconcileContext, identity: Identity): Promise<string | undefined>;
+  /** The live entries behind a listed object (a forwarder may have several targets), each with a line about it. */
+  entries(observed: Observed): LiveEntry[];
+}

@@ -1,0 +1,200 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ResellerClient } from '../../src/client';
+import { runDoctorCli } from '../../src/drift/doctor-cli';
+import { startEmulator } from '../../src/emulator';
+import type { EmulatorProfile, RunningEmulator } from '../../src/emulator';
+import { PROVIDER_SOURCE } from '../../src/protocol';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
+import { capture, runBinary } from '../drift/helpers';
+import { requireBuiltHandler } from '../helpers/emulator';
+
+/**
+ * `reseller-hosting doctor` against the emulator: in the default profile every assumed
+ * fact a read can show holds; in the documented profile the members no public source
+ * shows are missing, and the same facts are reported "not verifiable", never "not
+ * held". No key, a wrong key and an unreachable URL are clear failed checks, exit 1,
+ * never a stack trace. The --json report carries no key, name or e-mail address.
+ */
+jest.setTimeout(60_000);
+
+const KEY = 'doctor-test-key';
+/** The facts that the documented profile's answers cannot show (their members are left out). */
+const PROFILE_FACTS = ['labelFromPackageLabels', 'labelFromPackageDetail', 'forwardListOfMailRead', 'brandFromHeaders'];
+const WRITE_FACTS = ['postRejectedWithoutEffect', 'isDuplicateError', 'isValidationError', 'parseForwarderCreateResult', 'mailboxUpdateBody', 'acceptMailboxUpdateResult'];
+
+let dir: string;
+
+beforeAll(() => {
+  requireBuiltHandler();
+  dir = mkdtempSync(join(tmpdir(), 'reseller-doctor-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const envFor = (url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.RESELLER_ID;
+  Object.assign(env, { RESELLER_API_URL: url, RESELLER_API_KEY: KEY, CHECKPOINT_DISABLE: '1' }, extra);
+  for (const [k, v] of Object.entries(extra)) if (v === undefined) delete env[k];
+  return env;
+};
+
+/** An account with one of each kind: a labelled package with two names (mail on one only), a mailbox, a forwarder, a branded server. */
+async function seeded(profile: EmulatorProfile): Promise<RunningEmulator> {
+  const emulator = await startEmulator({ port: 0, apiKey: KEY, profile, provisionDelayMs: 0, quiet: true });
+  const client = new ResellerClient({ baseUrl: emulator.url, apiKey: KEY, retryBaseDelayMs: 10 });
+  const id = await client.packages.create({ type: 811, domainName: 'doctor-site.com', extraDomainNames: ['doctor-site.net'], label: 'Doctor Private Ltd', stackUser: 'stack-user:989901' });
+  await client.mail.createMailbox(id, 'doctor-site.com', { local: 'doctorbox', send: true, receive: true, password: 'Doctor-Passw0rd!' });
+  await client.mail.createForwarder(id, 'doctor-site.com', { local: 'sales', remote: 'someone@example.org' });
+  await fetch(`${emulator.url}/__emulator/brand`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Acme Brand', logoUrl: '' }) });
+  await client.cloudServers.order({
+    configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.doctor-site.com', resellerCloudBranded: true },
+    periodMonths: 1, type: 'cloud-20i', forUser: 'stack-user:989901',
+  });
+  // Provisioning is asynchronous: wait until the server is listed (no deadline but the test's).
+  while ((await client.cloudServers.list()).length === 0) await new Promise((r) => setImmediate(r));
+  client.close();
+  return emulator;
+}
+
+const statusOf = (doc: any, fact: string) => doc.assumptions.find((a: any) => a.fact === fact)?.status;
+
+describe.each<EmulatorProfile>(['default', 'documented'])('doctor against the %s profile', (profile) => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await seeded(profile);
+  });
+  afterAll(() => emulator?.stop());
+
+  it('passes every check it can make, and names each assumption held or not verifiable, none not held', async () => {
+    const run = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.checks.map((c: any) => [c.check, c.status])).toEqual([
+      ['the API URL answers', 'ok'],
+      ['the API key is accepted', 'ok'],
+      ['the reseller id resolves', 'ok'],
+      ['Terraform and Node support the provider', 'ok'],
+      ['the provider is found from a stack directory', 'not verifiable'],
+    ]);
+    expect(doc.assumptions.filter((a: any) => a.status === 'not held')).toEqual([]);
+    const expected = profile === 'default' ? 'held' : 'not verifiable';
+    expect(Object.fromEntries(PROFILE_FACTS.map((f) => [f, statusOf(doc, f)]))).toEqual(Object.fromEntries(PROFILE_FACTS.map((f) => [f, expected])));
+    for (const fact of ['enabledFromPackageDetail', 'typeRefFromPackageDetail', 'parseForwarderEntry', 'package list entry', 'mailbox entry', 'user list']) {
+      expect([fact, statusOf(doc, fact)]).toEqual([fact, 'held']);
+    }
+    for (const fact of WRITE_FACTS) expect([fact, statusOf(doc, fact)]).toEqual([fact, 'not verifiable']);
+    expect(doc.account.packages.count).toBe(1);
+    expect(doc.account.users.count).toBe(2);
+    expect(doc.account['cloud servers'].count).toBe(1);
+    expect(doc.summary.exitCode).toBe(0);
+  });
+
+  it('--json carries no key, no name, no e-mail address, no domain or label of the account: only field names, types and counts', async () => {
+    const { stdout } = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
+    for (const secret of [KEY, Buffer.from(KEY).toString('base64'), 'owner@example.com', 'ops@example.org', 'Alex Owner', 'Sam Ops',
+      'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox']) {
+      expect([secret, stdout.includes(secret)]).toEqual([secret, false]);
+    }
+    const doc = JSON.parse(stdout);
+    // A map keyed by data (user refs) shows its size and the shape of its values, not its keys.
+    expect(Object.keys(doc.account.users.shape.contact)).toEqual(['{map of 2}']);
+    expect(doc.account.packages.shape).toMatchObject({ id: 'number', name: 'string', names: { '[]': 'string' } });
+  });
+
+  it('sends GET requests only', async () => {
+    await fetch(`${emulator.url}/__emulator/requests`, { method: 'DELETE' });
+    await capture(runDoctorCli, [], envFor(emulator.url), dir);
+    const log = (await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string }>;
+    expect(log.length).toBeGreaterThan(5);
+    expect([...new Set(log.map((r) => r.method))]).toEqual(['GET']);
+  });
+});
+
+describe('doctor: what goes wrong is a failed check with its fix, exit 1, never a stack trace', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKey: KEY, quiet: true });
+  });
+  afterAll(() => emulator?.stop());
+
+  const noTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)|Error: .*\n\s+at /);
+
+  it('no key', async () => {
+    const run = await runBinary(['doctor'], envFor(emulator.url, { RESELLER_API_KEY: undefined }), dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/failed\s+the API key is accepted: RESELLER_API_KEY is not set\n\s+fix: export RESELLER_API_KEY/);
+    expect(run.stdout).toMatch(/not verifiable\s+the reseller id resolves/);
+    noTrace(run.stdout + run.stderr);
+  });
+
+  it('a wrong key', async () => {
+    const run = await runBinary(['doctor', '--json'], envFor(emulator.url, { RESELLER_API_KEY: 'not-the-key' }), dir);
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.checks[1]).toMatchObject({ check: 'the API key is accepted', status: 'failed', detail: expect.stringMatching(/HTTP 401/), fix: expect.stringMatching(/general API key/) });
+    expect(run.stdout).not.toContain('not-the-key');
+    expect(doc.account).toEqual({});
+    noTrace(run.stdout + run.stderr);
+  });
+
+  it('a key given base64-encoded (the client encodes it): the fix says so', async () => {
+    const run = await capture(runDoctorCli, ['--json'], envFor(emulator.url, { RESELLER_API_KEY: Buffer.from(KEY).toString('base64') }), dir);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).checks[1]).toMatchObject({ status: 'failed', fix: expect.stringMatching(/looks base64-encoded already/) });
+  });
+
+  it('an unreachable URL', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const run = await runBinary(['doctor'], envFor(`http://127.0.0.1:${port}`), dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(new RegExp(`failed\\s+the API URL answers: no answer from RESELLER_API_URL=http://127.0.0.1:${port}: ECONNREFUSED\\n\\s+fix: check RESELLER_API_URL`));
+    expect(run.stdout).toMatch(/not verifiable\s+the API key is accepted: the API did not answer/);
+    noTrace(run.stdout + run.stderr);
+  });
+
+  it('a reseller id that is not the key\'s account', async () => {
+    const run = await capture(runDoctorCli, ['--json'], envFor(emulator.url, { RESELLER_ID: '424242' }), dir);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).checks[2]).toMatchObject({
+      check: 'the reseller id resolves', status: 'failed', detail: expect.stringMatching(/^GET \/reseller\/424242\/packageTypes answered HTTP 4\d\d$/),
+      fix: expect.stringMatching(/unset RESELLER_ID/),
+    });
+  });
+
+  it('a URL that is not http(s)', async () => {
+    const run = await runBinary(['doctor'], envFor('ftp://example.com'), dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/failed\s+the API URL answers: RESELLER_API_URL is not an http\(s\) URL/);
+  });
+
+  it('a stack without the provider in its local mirror fails; after install it is found', async () => {
+    const out = join(dir, 'cdktf.out');
+    const stack = join(out, 'stacks', 'site');
+    mkdirSync(stack, { recursive: true });
+    writeFileSync(join(stack, 'cdk.tf.json'), JSON.stringify({ terraform: { required_providers: { reseller: { source: PROVIDER_SOURCE } } } }));
+    const before = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);
+    expect(before.code).toBe(1);
+    expect(JSON.parse(before.stdout).checks[4]).toMatchObject({ status: 'failed', detail: expect.stringMatching(/1 of 1 stack\(s\) have no provider/), fix: expect.stringMatching(/cdktf synth/) });
+    const installer = require(join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js'));
+    installer.installProvider(join(stack, 'terraform.d', 'plugins'));
+    const after = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout).checks[4]).toMatchObject({ status: 'ok', detail: expect.stringMatching(/1 stack\(s\) find the provider/) });
+  });
+
+  it('an unknown option is a usage error (64)', async () => {
+    const run = await capture(runDoctorCli, ['--bogus'], envFor(emulator.url), dir);
+    expect(run.code).toBe(64);
+    expect(run.stderr).toMatch(/usage: reseller-hosting doctor/);
+  });
+});

@@ -1,0 +1,62 @@
+import type { ResellerClient } from '../../src/client';
+import { CloudProvider } from '../../src/protocol';
+import type { Kind, SpecOf } from '../../src/protocol';
+
+/**
+ * One small fixture per kind for the contract suite (test/kinds): the same checks run
+ * for every definition. The map is keyed by `Kind`, so a new kind without a fixture
+ * does not compile. Specs are raw (as a construct or the provider builds them) and
+ * live on the emulator's default account, after `prepare` made what they need.
+ */
+export interface KindFixture<K extends Kind> {
+  /** A valid spec, as raw as an adapter hands it to the core. */
+  readonly spec: SpecOf<K>;
+  /** A change the core makes in place (absent: the API can change nothing of the kind). */
+  readonly change?: Partial<SpecOf<K>>;
+  /** The import id of `spec`'s object, as a user would type it. */
+  readonly importId: string;
+  /** Changes the live object outside the core (absent: nothing of it can be changed through the API). */
+  outOfBand?(client: ResellerClient, liveId: string): Promise<void>;
+}
+
+const PATH = 'contract';
+
+export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
+  'cloud-server': {
+    spec: {
+      kind: 'cloud-server', path: `${PATH}/server`, hostName: 'Contract.Example-Kinds.com', provider: CloudProvider.NATIVE, spec: 'small', zone: 'dc_location-uk',
+      periodMonths: 1, branded: false, timeoutMinutes: 30,
+    },
+    importId: 'contract.example-kinds.com',
+  },
+  'stack-user': {
+    spec: { kind: 'stack-user', path: `${PATH}/user`, email: 'Owner@Example-Kinds.com', personName: 'Contract Owner' },
+    importId: 'owner@example-kinds.com',
+  },
+  package: {
+    spec: {
+      kind: 'package', path: `${PATH}/site`, domainName: 'Example-Kinds.com', extraDomainNames: ['www.example-kinds.com'], packageType: 'Linux Starter',
+      label: 'Contract', documentRoots: {}, enabled: true,
+    },
+    change: { enabled: false, extraDomainNames: ['www.example-kinds.com', 'shop.example-kinds.com'] },
+    importId: 'example-kinds.com',
+    outOfBand: (client, liveId) => client.packages.setEnabled(Number(liveId), false),
+  },
+  mailbox: {
+    spec: { kind: 'mailbox', path: `${PATH}/info`, packageDomain: 'example-kinds.com', domain: 'www.example-kinds.com', localPart: 'Info', send: true, receive: true, passwordVersion: 1 },
+    change: { send: false },
+    importId: 'example-kinds.com/info@www.example-kinds.com',
+    outOfBand: (client, liveId) => client.mail.updateMailbox('example-kinds.com', 'www.example-kinds.com', { id: liveId, receive: false }),
+  },
+  forwarder: {
+    spec: { kind: 'forwarder', path: `${PATH}/sales`, packageDomain: 'example-kinds.com', domain: 'example-kinds.com', localPart: 'sales', remote: 'team@example.org' },
+    change: { remote: 'other-team@example.org' },
+    importId: 'sales@example-kinds.com',
+    outOfBand: async (client) => {
+      await client.mail.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
+    },
+  },
+};
+
+/** The mailbox password the contract suite declares (never a real one). */
+export const PASSWORD = 'Contract-Passw0rd!';

@@ -1,0 +1,152 @@
+import { ResellerClient } from '../../src/client';
+import { checkPrefix, nameCarries } from '../../src/drift/sweep';
+import { runSweepCli } from '../../src/drift/sweep-cli';
+import { startEmulator } from '../../src/emulator';
+import type { AccountDump, RunningEmulator } from '../../src/emulator';
+import { capture } from '../drift/helpers';
+
+/**
+ * `reseller-hosting sweep --prefix` deletes exactly the objects whose names carry the
+ * prefix (at the start of a name label) and nothing else: lookalikes seeded beside
+ * them (the prefix without its dash, the prefix in the middle of a name or in a later
+ * label, a package with only some names prefixed) survive.
+ */
+jest.setTimeout(60_000);
+
+const KEY = 'sweep-test-key';
+const PREFIX = 'tfacc-';
+
+let emulator: RunningEmulator;
+let client: ResellerClient;
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL_MS: '20' });
+const account = (): AccountDump => emulator.snapshot().accounts.find((a) => a.isDefault)!;
+
+/** Every object of the account as "kind name", sorted. */
+function inventory(): string[] {
+  const a = account();
+  const out: string[] = [];
+  for (const p of a.packages) {
+    out.push(`package ${p.name}`);
+    for (const d of p.mail) {
+      for (const m of d.mailboxes) out.push(`mailbox ${m.local}@${d.domain}`);
+      for (const f of d.forwarders) out.push(`forwarder ${f.local}@${d.domain}`);
+    }
+  }
+  for (const u of a.users) out.push(`stack-user ${u.contact.email}`);
+  for (const s of a.cloudServers) out.push(`cloud-server ${s.name}`);
+  return out.sort();
+}
+
+const PREFIXED = [
+  'package tfacc-r1-site.example.com',
+  'mailbox info@tfacc-r1-site.example.com',
+  'forwarder sales@tfacc-r1-alt.example.com',
+  'mailbox tfacc-r1-box@plain.example.com',
+  'stack-user tfacc-r1-owner@example.com',
+];
+const LOOKALIKES = [
+  'package tfaccsite.example.com', // the prefix without its dash
+  'package site-tfacc-r1.example.com', // the prefix in the middle of a label
+  'package www.tfacc-r1.example.com', // the prefix at the start of a later label
+  'package tfacc-r1-mixed.example.com', // only its primary name carries the prefix (its extra name does not)
+  'package plain.example.com',
+  'mailbox tfaccbox@plain.example.com',
+  'forwarder team-tfacc-r1@plain.example.com',
+  'stack-user owner-tfacc-r1@example.com',
+  'stack-user tfacc@example.com',
+];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: KEY, provisionDelayMs: 0, quiet: true });
+  client = new ResellerClient({ baseUrl: emulator.url, apiKey: KEY, retryBaseDelayMs: 10 });
+  const pkg = (domainName: string, extra: string[] = []) => client.packages.create({ type: 811, domainName, extraDomainNames: extra });
+  const site = await pkg('tfacc-r1-site.example.com', ['tfacc-r1-alt.example.com']);
+  await client.mail.createMailbox(site, 'tfacc-r1-site.example.com', { local: 'info', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createForwarder(site, 'tfacc-r1-alt.example.com', { local: 'sales', remote: 'team@example.org' });
+  const plain = await pkg('plain.example.com');
+  await client.mail.createMailbox(plain, 'plain.example.com', { local: 'tfacc-r1-box', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createMailbox(plain, 'plain.example.com', { local: 'tfaccbox', send: true, receive: true, password: 'Sweep-Passw0rd!' });
+  await client.mail.createForwarder(plain, 'plain.example.com', { local: 'team-tfacc-r1', remote: 'team@example.org' });
+  await pkg('tfaccsite.example.com');
+  await pkg('site-tfacc-r1.example.com');
+  await pkg('www.tfacc-r1.example.com');
+  await pkg('tfacc-r1-mixed.example.com', ['other-mixed.example.com']);
+  for (const email of ['tfacc-r1-owner@example.com', 'owner-tfacc-r1@example.com', 'tfacc@example.com']) await client.users.create({ email });
+});
+
+afterAll(async () => {
+  client?.close();
+  await emulator?.stop();
+});
+
+test('the rule: the prefix at the start of a name label', () => {
+  expect(nameCarries('tfacc-1-site.example.com', PREFIX)).toBe(true);
+  expect(nameCarries('TFACC-1-Site.Example.com', PREFIX)).toBe(true);
+  expect(nameCarries('info@tfacc-1-site.example.com', PREFIX)).toBe(true);
+  expect(nameCarries('tfacc-1-owner@example.com', PREFIX)).toBe(true);
+  expect(nameCarries('tfaccsite.example.com', PREFIX)).toBe(false);
+  expect(nameCarries('www.tfacc-1.example.com', PREFIX)).toBe(false);
+  expect(nameCarries('site-tfacc-1.example.com', PREFIX)).toBe(false);
+  expect(nameCarries('owner-tfacc-1@example.com', PREFIX)).toBe(false);
+  expect(nameCarries('owner@www.tfacc-1.example.com', PREFIX)).toBe(false);
+  expect(checkPrefix('tfac')).toMatch(/shorter than 5/);
+  expect(checkPrefix('tfacc')).toBeUndefined();
+  expect(checkPrefix('tf.acc')).toMatch(/letters, digits and "-"/);
+});
+
+test('a prefix shorter than 5 characters is refused (exit 64) and nothing is read or deleted', async () => {
+  const before = inventory();
+  for (const prefix of ['tfac', '', 'a-']) {
+    const run = await capture(runSweepCli, ['--prefix', prefix, '--yes'], env());
+    expect([prefix, run.code]).toEqual([prefix, 64]);
+    expect(run.stderr).toMatch(/--prefix .* (shorter than 5 characters|letters, digits)/);
+  }
+  expect((await capture(runSweepCli, ['--yes'], env())).code).toBe(64);
+  expect(inventory()).toEqual(before);
+});
+
+test('without --yes it lists exactly the prefixed objects and deletes nothing', async () => {
+  const before = inventory();
+  expect(before).toEqual(expect.arrayContaining([...PREFIXED, ...LOOKALIKES]));
+  const run = await capture(runSweepCli, ['--prefix', PREFIX, '--json'], env());
+  expect(run.code).toBe(0);
+  const listed = JSON.parse(run.stdout).objects.map((o: any) => `${o.kind} ${o.name}`);
+  expect([...listed].sort()).toEqual([...PREFIXED].sort());
+  // Children first: the mail goes before its package, users and packages after.
+  expect(listed.indexOf('mailbox info@tfacc-r1-site.example.com')).toBeLessThan(listed.indexOf('package tfacc-r1-site.example.com'));
+  expect(inventory()).toEqual(before);
+  const text = await capture(runSweepCli, ['--prefix', PREFIX], env());
+  expect(text.stdout).toMatch(/^5 object\(s\) carry the prefix "tfacc-":/);
+  expect(text.stdout).toMatch(/Nothing was deleted: run again with --yes/);
+});
+
+test('with --yes it deletes exactly the prefixed objects; every lookalike survives', async () => {
+  const before = inventory();
+  const run = await capture(runSweepCli, ['--prefix', PREFIX, '--yes', '--json'], env());
+  expect(run.code).toBe(0);
+  const result = JSON.parse(run.stdout);
+  expect(result.objects.map((o: any) => o.action)).toEqual(Array(PREFIXED.length).fill('deleted'));
+  expect(inventory()).toEqual(before.filter((o) => !PREFIXED.includes(o)));
+  expect(inventory()).toEqual(expect.arrayContaining(LOOKALIKES));
+  // A second sweep finds nothing.
+  const again = await capture(runSweepCli, ['--prefix', PREFIX], env());
+  expect(again.stdout).toBe('0 object(s) carry the prefix "tfacc-".\n');
+});
+
+test('a cloud server with the prefix is listed, and kept with the reason: the API cannot cancel it', async () => {
+  await client.cloudServers.order({
+    configuration: { spec: 'micro', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'tfacc-r2-web.example.com' },
+    periodMonths: 1, type: 'cloud-20i',
+  });
+  while ((await client.cloudServers.list()).length === 0) await new Promise((r) => setImmediate(r));
+  const run = await capture(runSweepCli, ['--prefix', 'tfacc-r2-', '--yes'], env());
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/kept\s+cloud-server\s+tfacc-r2-web\.example\.com\s+\(WARNING: cloud server .* was NOT cancelled/);
+  expect(account().cloudServers.map((s) => s.name)).toEqual(['tfacc-r2-web.example.com']);
+});
+
+test('no key is a clear error, exit 1', async () => {
+  const run = await capture(runSweepCli, ['--prefix', PREFIX], { ...env(), RESELLER_API_KEY: undefined });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/^reseller-hosting sweep: error: RESELLER_API_KEY is not set/);
+});
