@@ -4,7 +4,7 @@ import { Dns } from './dns';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
-import { ApiContext, Transport, redactUrl } from './request';
+import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
 import { Users } from './users';
 
 export interface ResellerClientOptions {
@@ -26,8 +26,10 @@ export interface ResellerClientOptions {
   maxRetryDelayMs?: number;
   /** Cap of a delay taken from a `Retry-After` header, in ms. @default 60000 */
   maxRetryAfterMs?: number;
-  /** Receives one line per HTTP attempt (method, path, status, duration); never bodies or headers. */
-  log?: (line: string) => void;
+  /** Receives one line per HTTP attempt (method, path, status, duration), and the same as fields; never bodies or headers. */
+  log?: (line: string, attempt?: AttemptRecord) => void;
+  /** The User-Agent header of every request. @default 'cdktf-reseller-hosting' */
+  userAgent?: string;
   /** For tests: how to wait between retries. @default setTimeout */
   sleep?: (ms: number) => Promise<void>;
   /** For tests: random number in [0, 1) for the jitter. @default Math.random */
@@ -96,6 +98,7 @@ export class ResellerClient {
       maxRetryDelayMs: count('maxRetryDelayMs', 0),
       maxRetryAfterMs: count('maxRetryAfterMs', 0),
       log: options.log,
+      userAgent: options.userAgent,
       sleep: options.sleep ?? realSleep,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,

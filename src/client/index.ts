@@ -41,5 +41,6 @@ export {
   acceptDnsWriteResult,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
+export type { AttemptRecord } from './request';
 export { clientFor, clientFromEnv, connectionFromEnv, ConnectionError } from './from-env';
 export type { Connection } from './from-env';

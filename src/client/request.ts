@@ -30,10 +30,24 @@ export interface TransportOptions {
   retryBaseDelayMs: number;
   maxRetryDelayMs: number;
   maxRetryAfterMs: number;
-  log?: (line: string) => void;
+  /** One line per attempt, and the same facts as fields (no body, no header, no key). */
+  log?: (line: string, attempt?: AttemptRecord) => void;
+  /** The User-Agent header: who is calling the API (default `cdktf-reseller-hosting`). */
+  userAgent?: string;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   now: () => number;
+}
+
+/** One HTTP attempt, as logged: never a body, a header or the key. */
+export interface AttemptRecord {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** The HTTP status, or the failure (`timeout`, `ECONNREFUSED`, ...). */
+  readonly status: number | string;
+  readonly durationMs: number;
+  /** 1 for the first attempt. */
+  readonly attempt: number;
 }
 
 /** What a response parser may look at besides the body. */
@@ -136,6 +150,7 @@ export class Transport {
       this.#log(
         `${method} ${path} -> ${label} (${Math.round(outcome.ms)} ms)` +
           (delay !== undefined ? `; retry ${attempt} of ${this.#options.maxRetries} in ${Math.round(delay)} ms` : ''),
+        { method, path, status: outcome.kind === 'response' ? outcome.status : label, durationMs: Math.round(outcome.ms), attempt },
       );
       if (delay !== undefined) {
         await this.#options.sleep(delay);
@@ -180,6 +195,7 @@ export class Transport {
         headers: {
           Authorization: this.#authorization,
           Accept: 'application/json',
+          ...(this.#options.userAgent ? { 'User-Agent': this.#options.userAgent } : {}),
           ...(spec.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
         },
         // Bounds the whole exchange, not just idle time (see exchange.ts).
@@ -248,10 +264,10 @@ export class Transport {
     return message.length > MAX_API_MESSAGE ? `${message.slice(0, MAX_API_MESSAGE)}…` : message || undefined;
   }
 
-  #log(line: string): void {
+  #log(line: string, record: AttemptRecord): void {
     if (!this.#options.log) return;
     try {
-      this.#options.log(redact(line, this.#redact));
+      this.#options.log(redact(line, this.#redact), { ...record, path: redact(record.path, this.#redact) });
     } catch {
       // A failing logger must not fail the request.
     }

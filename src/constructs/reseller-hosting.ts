@@ -1,4 +1,4 @@
-import { TerraformProvider, TerraformStack } from './private/cdk';
+import { Annotations, TerraformProvider, TerraformStack } from './private/cdk';
 import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
@@ -28,6 +28,16 @@ export interface ResellerHostingProps {
    */
   readonly resellerId?: string;
   /**
+   * The API key of this stack's account: the provider block's sensitive `api_key`
+   * (engine `provider` only), for several accounts in one configuration. Give the value
+   * of an ephemeral, sensitive TerraformVariable (Terraform >= 1.10;
+   * `variable.addOverride('ephemeral', true)`) so that the key is in no file: neither
+   * the synthesized JSON, nor state, nor plan files. A literal
+   * string gets a synth warning: it would be written into cdk.tf.json.
+   * @default - not set: the provider reads `RESELLER_API_KEY` from the environment of `terraform`.
+   */
+  readonly apiKey?: string;
+  /**
    * How each construct becomes Terraform (DESIGN §2): `provider`, the native provider of
    * this package (one `reseller_*` resource per construct; drift shows in
    * `terraform plan`, removing a construct deletes its object; Terraform >= 1.11), or a
@@ -50,7 +60,8 @@ const RESELLER_ID = /^(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
 
 /**
  * Optional stack-wide settings of the reseller constructs: at most one per stack. The
- * API key is never a prop: the handler reads `RESELLER_API_KEY` from the environment.
+ * API key comes from `RESELLER_API_KEY` in the environment, or (engine `provider`,
+ * several accounts) from `apiKey` given an ephemeral variable.
  */
 export class ResellerHosting extends Construct implements HostingSettings {
   /** The ResellerHosting of the stack that holds `scope`, if one was declared. */
@@ -63,6 +74,8 @@ export class ResellerHosting extends Construct implements HostingSettings {
   public readonly apiUrl?: string;
   /** Reseller id given to the handler, if set. */
   public readonly resellerId?: string;
+  /** The provider block's API key (a token of an ephemeral variable), if set. */
+  public readonly apiKey?: string;
   /** The engine of the stack's reseller constructs. */
   public readonly engine: Engine;
   /**
@@ -77,6 +90,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
     super(scope, id);
     this.apiUrl = props.apiUrl;
     this.resellerId = props.resellerId;
+    this.apiKey = props.apiKey;
     this.engine = props.engine ?? props.resourceType ?? DEFAULT_ENGINE;
     this.resourceType = this.engine === 'null_resource' ? 'null_resource' : 'terraform_data';
 
@@ -90,6 +104,13 @@ export class ResellerHosting extends Construct implements HostingSettings {
       this.nullProvider =
         stack.node.findAll().find((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'null') ??
         new NullProvider(this, 'null');
+    }
+
+    if (typeof props.apiKey === 'string' && !isToken(props.apiKey) && props.apiKey.trim() !== '') {
+      Annotations.of(this).addWarning(
+        `${this.node.path}: apiKey is a literal string in the code, so the key is stored in the synthesized cdk.tf.json; ` +
+          'use the value of an ephemeral, sensitive TerraformVariable (Terraform >= 1.10), or leave it out and set RESELLER_API_KEY',
+      );
     }
 
     addRules(this, (p) => {
@@ -111,6 +132,13 @@ export class ResellerHosting extends Construct implements HostingSettings {
         );
       }
       if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));
+      if (this.apiKey !== undefined) {
+        if (this.engine !== 'provider') {
+          p.field('apiKey', `is for engine "provider" only: the ${this.engine} carriers' handler reads RESELLER_API_KEY from the environment`);
+        } else if (typeof this.apiKey !== 'string' || (!isToken(this.apiKey) && this.apiKey.trim() === '')) {
+          p.field('apiKey', `${typeof this.apiKey === 'string' ? 'must not be empty' : `must be a string, not ${describe(this.apiKey)}`}`);
+        }
+      }
       if (this.resellerId !== undefined) {
         if (isToken(this.resellerId)) {
           p.field('resellerId', 'must be a literal string, not a token: destroy-time provisioners may only reference self');
@@ -133,7 +161,7 @@ function checkApiUrl(value: unknown): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${describe(value)} must use http or https`;
   if (url.username || url.password) {
-    return 'must not contain credentials: the API key comes from RESELLER_API_KEY in the environment only';
+    return 'must not contain credentials: the API key comes from RESELLER_API_KEY in the environment (or apiKey)';
   }
   if (url.hash) return `${describe(value)} must not have a #fragment`;
   return undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
@@ -59,15 +60,31 @@ export function stackPluginsDir(workingDirectory: string): string {
 }
 
 /**
+ * The per-user implied local mirror, `~/.terraform.d/plugins` (Windows:
+ * `%APPDATA%/terraform.d/plugins`), which `terraform init` searches wherever it was
+ * started. It is what makes `terraform -chdir=<stack dir> init` from the project root
+ * work: Terraform resolves `terraform.d/plugins` against the directory it was started
+ * in, before it applies -chdir. Each version has its own directory, so two versions of
+ * this library side by side each find their own; it holds the provider's code only.
+ */
+export function userPluginsDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'terraform.d', 'plugins');
+  return join(env.HOME || homedir(), '.terraform.d', 'plugins');
+}
+
+/**
  * The shell launcher Terraform runs. Terraform links (or copies) the whole package
  * directory into .terraform/providers, so the loader sits next to the launcher's path;
  * `\${0%/*}` finds it without starting another process. RESELLER_NODE picks another
  * Node binary than the one on PATH.
  */
-function launcherText(): string {
+function launcherText(version: string): string {
   return [
     '#!/bin/sh',
     `# Terraform provider of ${PACKAGE_NAME} (${PROVIDER_SOURCE}), placed by its synth or \`reseller-hosting provider install\`.`,
+    // The bundle has no package.json beside it: this is how it knows its version (User-Agent, logs).
+    `RESELLER_PROVIDER_VERSION=${JSON.stringify(version)}`,
+    'export RESELLER_PROVIDER_VERSION',
     `exec "\${RESELLER_NODE:-node}" "\${0%/*}/${LOADER}" "$@"`,
     '',
   ].join('\n');
@@ -126,7 +143,7 @@ export function installProvider(pluginsDir: string, version = packageVersion(), 
   if (existsSync(files.cache)) writeIfChanged(join(dir, `${BUNDLE}.cache`), readFileSync(files.cache));
   writeIfChanged(join(dir, LOADER), LOADER_TEXT);
   const executable = join(dir, providerExecutableName(version));
-  writeIfChanged(executable, launcherText(), 0o755);
+  writeIfChanged(executable, launcherText(version), 0o755);
   return executable;
 }
 
@@ -171,3 +188,29 @@ export function lockProvider(workingDirectory: string, version: string, packageD
   const next = ours.test(current) ? current.replace(ours, () => block) : `${current.replace(/\n*$/, '\n')}\n${block}`;
   writeIfChanged(file, next);
 }
+
+/**
+ * What would keep `terraform init` from finding the provider in the implied mirrors,
+ * with the fix, or undefined. A CLI configuration with a `provider_installation` block
+ * replaces the implied mirrors unless it names them; Terraform then asks the network
+ * for `reseller-hosting.local` and fails with "failed to request discovery document".
+ */
+export function cliConfigProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = env.TF_CLI_CONFIG_FILE || env.TERRAFORM_CONFIG || join(env.HOME || homedir(), '.terraformrc');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // no CLI configuration: the implied mirrors apply
+  }
+  const withoutComments = text.replace(/(^|\s)(#|\/\/).*$/gm, '$1');
+  if (!/\bprovider_installation\s*\{/.test(withoutComments) || withoutComments.includes(PROVIDER_HOST_PATTERN)) return undefined;
+  return [
+    `${file} has a provider_installation block that does not mention ${PROVIDER_HOST_PATTERN}, so terraform init will not look in the implied local mirrors.`,
+    'Add to that block:',
+    `  filesystem_mirror {\n    path    = "${userPluginsDir(env)}"\n    include = ["${PROVIDER_HOST_PATTERN}/*/*"]\n  }`,
+    `and exclude it from "direct" (exclude = ["${PROVIDER_HOST_PATTERN}/*/*"]), or run terraform init inside the stack directory.`,
+  ].join('\n');
+}
+
+const PROVIDER_HOST_PATTERN = PROVIDER_SOURCE.split('/')[0];

@@ -1,9 +1,9 @@
 import { ResellerClient } from '../client';
 import { DEFAULT_API_URL } from '../protocol/handler-contract';
 import { createContext, EnsureHistory, ReconcileContext, timingFromEnv } from '../reconcile';
-import type { ProviderSettings } from './provider';
+import type { ProviderSettings } from './provider-config';
 
-/** The connection and the shared reconcile context of this provider process. */
+/** The connection and the shared reconcile context of this provider process (one per provider block). */
 export class Connection {
   #ctx: ReconcileContext | undefined;
   stopped = false;
@@ -11,9 +11,20 @@ export class Connection {
   configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
     const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
     if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) return `api_url must be an http(s) URL, got "${baseUrl}"`;
-    const client = new ResellerClient({ baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*' });
+    const client = new ResellerClient({
+      baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*',
+      ...(settings.maxRetries !== undefined ? { maxRetries: settings.maxRetries } : {}),
+      ...(settings.requestTimeoutMs !== undefined ? { timeoutMs: settings.requestTimeoutMs } : {}),
+      userAgent: settings.userAgent,
+      log: settings.logRequest && ((_line, attempt) => attempt && settings.logRequest!(attempt)),
+    });
+    const timing = {
+      ...timingFromEnv(env),
+      ...(settings.confirmTimeoutMs !== undefined ? { confirmTimeoutMs: settings.confirmTimeoutMs } : {}),
+      ...(settings.pollIntervalMs !== undefined ? { pollIntervalMs: settings.pollIntervalMs } : {}),
+    };
     // One context for the process: its list caches make N reads cost one list request per kind.
-    this.#ctx = createContext({ client, timing: timingFromEnv(env), sharedReads: true });
+    this.#ctx = createContext({ client, timing, sharedReads: true });
     return undefined;
   }
 

@@ -1,15 +1,10 @@
 import { SEVERITY } from './wire/messages';
+import type { AttributePath, Diagnostic } from './wire/rpc';
 
-/** A tfplugin6 Diagnostic, as the response encoders take it. */
-export interface Diagnostic {
-  readonly severity: number;
-  readonly summary: string;
-  readonly detail?: string;
-  readonly attribute?: { readonly steps: readonly Record<string, unknown>[] };
-}
+export type { Diagnostic } from './wire/rpc';
 
 /** An attribute path: `extra_domain_names`, then an index or a map key. */
-export function attributePath(attribute: string, ...elements: (string | number)[]) {
+export function attributePath(attribute: string, ...elements: (string | number)[]): AttributePath {
   return {
     steps: [
       { attributeName: attribute },

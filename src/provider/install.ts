@@ -1,8 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { PROVIDER_SOURCE, providerExecutableName, terraformPlatform as platformOf } from '../protocol/provider-address';
-import { builtBundle, installProvider, stackPluginsDir } from '../provider-mirror';
+import { builtBundle, installProvider, stackPluginsDir, userPluginsDir } from '../provider-mirror';
 
 /**
  * `reseller-hosting provider install` and the build's code cache. The layout of the
@@ -49,7 +48,7 @@ stack directory (--stack). Then declare it in your configuration:
 `;
 
 export function runInstall(argv: string[]): number {
-  let pluginsDir = join(homedir(), '.terraform.d', 'plugins');
+  let pluginsDir = userPluginsDir();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {

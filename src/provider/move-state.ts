@@ -3,6 +3,7 @@ import type { ResourceKind } from './resources/kind';
 import { splitMailKey } from '../protocol';
 import { importState, Result } from './resources/resource';
 import { nullObject } from './resources/values';
+import type { RpcResponse } from './wire/rpc';
 import { encodeDynamic, TfObject, TfType } from './wire/values';
 
 /**
@@ -49,7 +50,7 @@ export interface MoveRequest {
 /** The kind label a carrier's `kind` trigger names for this resource type (`reseller_cloud_server` -> `cloud-server`). */
 const kindOfType = (typeName: string) => typeName.replace(/^reseller_/, '').replace(/_/g, '-');
 
-export async function moveResourceState(kind: ResourceKind, type: TfType, req: MoveRequest): Promise<Record<string, unknown>> {
+export async function moveResourceState(kind: ResourceKind, type: TfType, req: MoveRequest): Promise<RpcResponse<'MoveResourceState'>> {
   const fail = (summary: string, detail: string): { diagnostics: Diagnostic[] } => ({ diagnostics: [error(summary, detail)] });
   const source = SOURCES[req.sourceTypeName ?? ''];
   const from = `${req.sourceTypeName ?? '?'} (${req.sourceProviderAddress ?? '?'})`;

@@ -16,8 +16,8 @@ import { resources, synth } from './util';
 
 /** Argument names the provider's schema declares per data source. */
 const ARGUMENTS: Record<string, Set<string>> = Object.fromEntries(dataSources().map((s) => {
-  const block = (dataSchemaMessageOf(s) as { block: { attributes: { name: string; optional?: boolean; required?: boolean }[] } }).block;
-  return [s.typeName, new Set(block.attributes.filter((a) => a.optional || a.required).map((a) => a.name))];
+  const block = dataSchemaMessageOf(s).block;
+  return [s.typeName, new Set((block.attributes ?? []).filter((a) => a.optional || a.required).map((a) => a.name))];
 }));
 
 const dataOf = (json: any, type: string): Record<string, Record<string, unknown>> => {

@@ -20,8 +20,8 @@ import { resources, synth, validationMessages } from './util';
 /** Attribute names the provider's schema declares per resource type (what Terraform accepts). */
 const SCHEMA: Record<string, Set<string>> = Object.fromEntries(
   coreModel({}).kinds.map((kind) => {
-    const block = (schemaMessageOf(kind) as { block: { attributes: { name: string }[]; blockTypes: { typeName: string }[] } }).block;
-    return [kind.typeName, new Set([...block.attributes.map((a) => a.name), ...block.blockTypes.map((b) => b.typeName)])];
+    const block = schemaMessageOf(kind).block;
+    return [kind.typeName, new Set([...(block.attributes ?? []).map((a) => a.name), ...(block.blockTypes ?? []).map((b) => b.typeName)])];
   }),
 );
 

@@ -240,9 +240,9 @@ describe('native provider with real Terraform', () => {
     expect(result.stderr).toMatch(/remote\s+= "not an address"|"remote": "not an address"/);
   }, E2E_TIMEOUT_MS);
 
-  it('says RESELLER_API_KEY is missing at configure time', async () => {
+  it('says the API key (api_key or RESELLER_API_KEY) is missing at configure time', async () => {
     writeConfig(baseResources());
     const result = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, { ...env(), RESELLER_API_KEY: '' }, [1]);
-    expect(result.stderr).toMatch(/Missing API key: set RESELLER_API_KEY/);
+    expect(result.stderr).toMatch(/Missing API key: set api_key or RESELLER_API_KEY/);
   }, E2E_TIMEOUT_MS);
 });

@@ -95,17 +95,38 @@ describe('plan', () => {
     const edited = { ...prior, text: 'b' };
     const plan = planChange(kind, prior, edited, config({ text: 'b' })).value;
     expect(plan.requiresReplace).toEqual([]);
-    expect(plan.planned).toMatchObject({ id: 'hello', text: 'b', serial: 7 });
+    expect(plan.planned).toMatchObject({ id: 'hello', text: 'b' });
   });
 
-  it('warns at plan time that a setting fixed after creation cannot be changed', () => {
+  it('keeps a computed value only while every field it derives from is unchanged', () => {
+    const base = noteKind(new Map());
+    const derivingFrom = (inputs?: string[]) => ({ ...base, fields: base.fields.map((f) => (f.name === 'serial' ? { ...f, derivesFrom: inputs } : f)) });
+    const prior = config({ id: 'hello', text: 'a', tags: [], serial: 7 });
+    const edited = { ...prior, text: 'b' };
+    // Derived from the text: unknown until the apply reads it back.
+    expect(isUnknown(planChange(derivingFrom(['text']), prior, edited, config({ text: 'b' })).value.planned!.serial)).toBe(true);
+    // Derived from the name only: a text change keeps it.
+    expect(planChange(derivingFrom(['name']), prior, edited, config({ text: 'b' })).value.planned).toMatchObject({ serial: 7 });
+    // Undeclared: it may follow any field.
+    expect(isUnknown(planChange(derivingFrom(undefined), prior, edited, config({ text: 'b' })).value.planned!.serial)).toBe(true);
+    // Nothing changed: kept.
+    expect(planChange(derivingFrom(undefined), prior, prior, config({ text: 'a' })).value.planned).toMatchObject({ serial: 7 });
+  });
+
+  it('refuses at plan time to change a setting fixed after creation, and warns when the change was made outside', () => {
     const base = noteKind(new Map());
     const kind = { ...base, fields: base.fields.map((f) => (f.name === 'text' ? { ...f, fixedAfterCreate: true } : f)) };
     const prior = config({ id: 'hello', text: 'small', tags: [], serial: 7 });
-    const { diagnostics } = planChange(kind, prior, { ...prior, text: 'large' }, config({ text: 'large' }));
-    expect(diagnostics).toEqual([expect.objectContaining({ severity: 2, summary: 'text of an existing note cannot be changed' })]);
-    expect(diagnostics[0].detail).toContain('"small"');
+    const { diagnostics } = planChange(kind, prior, { ...prior, text: 'large' }, config({ text: 'large' }), { text: 'small' });
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 1, summary: 'text of an existing note cannot be changed', attribute: { steps: [{ attributeName: 'text' }] } })]);
+    expect(diagnostics[0].detail).toContain('Keep text = "small"');
+    // Live "small" (changed in the control panel), configuration still what was applied ("large"): shown with a warning.
+    const outside = planChange(kind, prior, { ...prior, text: 'large' }, config({ text: 'large' }), { text: 'large' }).diagnostics;
+    expect(outside).toEqual([expect.objectContaining({ severity: 2, summary: 'text of this note was changed outside Terraform' })]);
     expect(planChange(kind, prior, prior, config({ text: 'small' })).diagnostics).toEqual([]);
+    // Nothing known of it (imported, not readable): the declared value is recorded, not refused.
+    const imported = config({ id: 'hello', text: null, tags: [], serial: 7 });
+    expect(planChange(kind, imported, { ...imported, text: 'large' }, config({ text: 'large' })).diagnostics).toEqual([]);
   });
 
   it('refuses a new password version without the write-only password, and warns of a password without a version', () => {

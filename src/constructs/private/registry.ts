@@ -12,6 +12,8 @@ export interface HostingSettings {
   readonly node: IConstruct['node'];
   readonly apiUrl?: string;
   readonly resellerId?: string;
+  /** The provider block's `api_key` (engine `provider`): a token of an ephemeral variable. */
+  readonly apiKey?: string;
   readonly engine: Engine;
 }
 

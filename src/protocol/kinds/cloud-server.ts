@@ -40,7 +40,7 @@ export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
     description: 'Control-panel user the server is ordered for ("stack-user:N" or an e-mail).' },
   { name: 'timeoutMinutes', attribute: 'timeout_minutes', type: 'number', role: 'setting', presence: 'default', defaultValue: DEFAULT_CLOUD_TIMEOUT_MINUTES, readable: false, carrierOnly: true,
     description: 'How long to wait for a new server to be listed.' },
-  { name: 'serverId', attribute: 'server_id', type: 'number', role: 'computed', presence: 'optional', readable: true,
+  { name: 'serverId', attribute: 'server_id', type: 'number', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['hostName'],
     description: 'Numeric id of the server.' },
 ];
 

@@ -45,6 +45,12 @@ export interface FieldDefinition {
   readonly fixedAfterCreate?: boolean;
   /** Whether observe() reads it back; false for create-only and write-only fields and some settings. */
   readonly readable: boolean;
+  /**
+   * A computed field: the fields (camelCase) its value follows. A plan keeps the last
+   * value while all of them stay the same, and otherwise leaves it to the apply to read
+   * back (so the state after an update is true). Absent: it may follow any other field.
+   */
+  readonly derivesFrom?: readonly string[];
   /** Only the provisioner carriers use it (how they pass a secret or wait); no provider attribute. */
   readonly carrierOnly?: boolean;
   /** The value's form, when the spec and the attribute write it differently (see ValueForm). */

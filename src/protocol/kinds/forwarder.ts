@@ -18,7 +18,7 @@ export const FORWARDER_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,
   { name: 'remote', attribute: 'remote', type: 'string', role: 'setting', presence: 'required', readable: true, words: 'target',
     description: 'Destination e-mail address; changed by creating the new target, then deleting the old.' },
-  { name: 'forwarderIds', attribute: 'forwarder_ids', type: 'list(string)', role: 'computed', presence: 'optional', readable: true,
+  { name: 'forwarderIds', attribute: 'forwarder_ids', type: 'list(string)', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'domain', 'localPart', 'remote'],
     description: 'Ids of the forwarder entries in the API.' },
 ];
 

@@ -31,7 +31,7 @@ export const MAILBOX_FIELDS: readonly FieldDefinition[] = [
     description: 'Raise it to set the password again (rotation).' },
   { name: 'passwordEnv', attribute: 'password_env', type: 'string', role: 'setting', presence: 'optional', readable: false, carrierOnly: true,
     description: 'Name of the environment variable that holds the password at apply time.' },
-  { name: 'mailboxId', attribute: 'mailbox_id', type: 'string', role: 'computed', presence: 'optional', readable: true,
+  { name: 'mailboxId', attribute: 'mailbox_id', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'domain', 'localPart'],
     description: 'Id of the mailbox in the API (e.g. "m123").' },
 ];
 

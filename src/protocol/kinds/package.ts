@@ -46,9 +46,9 @@ export const PACKAGE_FIELDS: readonly FieldDefinition[] = [
     description: 'The control-panel user linked to the package ("stack-user:N" or an e-mail); absent: linked users are left as they are.' },
   { name: 'enabled', attribute: 'enabled', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
     description: 'Whether the package is enabled.' },
-  { name: 'packageId', attribute: 'package_id', type: 'number', role: 'computed', presence: 'optional', readable: true,
+  { name: 'packageId', attribute: 'package_id', type: 'number', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['domainName', 'cloudServer'],
     description: 'Numeric id of the package in the account.' },
-  { name: 'packageTypeId', attribute: 'package_type_id', type: 'number', role: 'computed', presence: 'optional', readable: true,
+  { name: 'packageTypeId', attribute: 'package_type_id', type: 'number', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageType', 'cloudServer'],
     description: 'Numeric id of the package\'s type.' },
 ];
 

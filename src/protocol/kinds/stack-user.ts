@@ -22,7 +22,7 @@ export const STACK_USER_FIELDS: readonly FieldDefinition[] = [
     description: 'E-mail of the user\'s contact record (its natural key, case-insensitive).' },
   { name: 'personName', attribute: 'person_name', type: 'string', role: 'setting', presence: 'optional', readable: true, fixedAfterCreate: true, words: 'person name',
     description: 'Name of the person; set when the user is created (the API cannot change it later).' },
-  { name: 'userRef', attribute: 'user_ref', type: 'string', role: 'computed', presence: 'optional', readable: true,
+  { name: 'userRef', attribute: 'user_ref', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['email'],
     description: 'The user\'s identifier, "stack-user:N".' },
 ];
 

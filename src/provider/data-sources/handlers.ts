@@ -1,5 +1,6 @@
 import type { ReconcileContext } from '../../reconcile';
 import { attributePath, Diagnostic, error, messageOf } from '../diagnostics';
+import type { Schema } from '../wire/rpc';
 import { containsUnknown, decodeDynamic, encodeDynamic, TfObject, TfType, typeJson, UNKNOWN } from '../wire/values';
 import { closestNames } from './closest';
 import { DataSource, NotFound, objectTypeOfData } from './data-source';
@@ -17,7 +18,7 @@ export interface DataSourceModel {
 }
 
 /** The `Schema` message of a data source. */
-export function dataSchemaMessageOf(source: DataSource): Record<string, unknown> {
+export function dataSchemaMessageOf(source: DataSource): Schema {
   const attributes = source.attributes.map((a) => ({
     name: a.name,
     type: typeJson(a.type),

@@ -26,6 +26,8 @@ export interface ResourceField {
   readonly readable: boolean;
   /** A setting the API cannot change once the object exists (a cloud server's size): a change is shown, and warned about. */
   readonly fixedAfterCreate?: boolean;
+  /** A computed field: the fields (camelCase) whose change makes its value unknown until the apply reads it back. */
+  readonly derivesFrom?: readonly string[];
   /** A secret: never logged, never in plan output. */
   readonly sensitive?: boolean;
 }

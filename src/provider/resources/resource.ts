@@ -83,7 +83,26 @@ export interface Plan {
   readonly requiresReplace: readonly string[];
 }
 
-export function planChange(kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null): Result<Plan> {
+/**
+ * Whether a computed field keeps its last value: every field it derives from plans the
+ * value it had (undeclared: every field that is not computed). Otherwise it is unknown
+ * until the apply reads it back, so the state after the apply is the live object's.
+ */
+function inputsUnchanged(kind: ResourceKind, field: ResourceField, prior: TfObject, planned: TfObject): boolean {
+  const inputs = field.derivesFrom
+    ? kind.fields.filter((f) => field.derivesFrom!.includes(f.name))
+    : kind.fields.filter((f) => f.role !== 'computed' && f.role !== 'write-only');
+  return inputs.every((f) => sameValue(prior[f.attribute] ?? null, planned[f.attribute] ?? null));
+}
+
+/**
+ * `applied`: the fixed settings as last applied (private-state.ts), which tell a change
+ * made in the control panel from one asked for in the configuration.
+ */
+export function planChange(
+  kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null,
+  applied?: Readonly<Record<string, TfValue>>,
+): Result<Plan> {
   if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const planned: TfObject = { ...proposed };
@@ -91,11 +110,17 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
     const flags = flagsOf(field);
     const attr = field.attribute;
     if (field.role === 'write-only') planned[attr] = null;
-    else if (field.role === 'computed') planned[attr] = prior ? (prior[attr] ?? null) : UNKNOWN;
+    else if (field.role === 'computed') continue; // after every input is planned, below
     else if (flags.computed && config[attr] === null) {
       if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
       else if (!prior) planned[attr] = UNKNOWN; // left to the live object (or derived below): known after apply
     }
+  }
+
+  for (const field of kind.fields) {
+    if (field.role !== 'computed') continue;
+    const keep = prior !== null && inputsUnchanged(kind, field, prior, planned);
+    planned[field.attribute] = keep ? (prior[field.attribute] ?? null) : UNKNOWN;
   }
 
   const { values, unknown } = specValuesOf(kind, planned);
@@ -121,13 +146,10 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
     for (const field of kind.fields) {
       const attr = field.attribute;
       if (field.role === 'identity' && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
-      if (field.fixedAfterCreate && field.role === 'setting' && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr])) {
-        diagnostics.push(warning(
-          `${attr} of an existing ${kind.label} cannot be changed`,
-          `The API cannot change ${attr} once the ${kind.label} exists, so applying this change will fail. ` +
-            `Declare the live value (${JSON.stringify(prior[attr])}) or make a new ${kind.label}.`,
-          attributePath(attr),
-        ));
+      // A null prior is nothing known of it (not readable, imported): the plan records the declared value, nothing changes.
+      const fixedChange = prior[attr] !== null && prior[attr] !== undefined && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr]);
+      if (field.fixedAfterCreate && field.role === 'setting' && fixedChange) {
+        diagnostics.push(fixedSettingDiagnostic(kind, attr, prior[attr], planned[attr], applied));
       }
       if (field.role === 'create-only' && prior[attr] !== null && !sameValue(prior[attr], planned[attr])) {
         diagnostics.push(warning(
@@ -142,6 +164,29 @@ export function planChange(kind: ResourceKind, prior: TfObject | null, proposed:
   }
   diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
   return { value: { planned, requiresReplace }, diagnostics };
+}
+
+/**
+ * A fixed setting that differs: changed in the control panel while the configuration
+ * still says what was applied (a warning; the plan shows the difference), or changed in
+ * the configuration (an error now, instead of an apply that fails).
+ */
+function fixedSettingDiagnostic(kind: ResourceKind, attr: string, live: TfValue, wanted: TfValue, applied?: Readonly<Record<string, TfValue>>): Diagnostic {
+  const identity = kind.fields.filter((f) => f.role === 'identity' && f.presence === 'required').map((f) => f.attribute).join(' / ');
+  if (applied && attr in applied && sameValue(applied[attr], wanted)) {
+    return warning(
+      `${attr} of this ${kind.label} was changed outside Terraform`,
+      `The ${kind.label} now has ${attr} = ${JSON.stringify(live)} (changed in the control panel), the configuration says ${JSON.stringify(wanted)}, ` +
+        `and the API cannot change it back, so applying will fail. Declare ${JSON.stringify(live)}, or make a new ${kind.label} with another ${identity}.`,
+      attributePath(attr),
+    );
+  }
+  return error(
+    `${attr} of an existing ${kind.label} cannot be changed`,
+    `The API cannot change ${attr} once the ${kind.label} exists (it is ${JSON.stringify(live)}; the configuration asks for ${JSON.stringify(wanted)}). ` +
+      `Keep ${attr} = ${JSON.stringify(live)}, or declare a new ${kind.label} with another ${identity} to get one with ${JSON.stringify(wanted)}.`,
+    attributePath(attr),
+  );
 }
 
 function passwordPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {

@@ -1,4 +1,5 @@
 import { NESTING_SINGLE } from '../wire/messages';
+import type { Schema, SchemaAttribute } from '../wire/rpc';
 import { TfType, typeJson } from '../wire/values';
 import type { FieldType, ResourceField, ResourceKind } from './kind';
 
@@ -58,8 +59,8 @@ export function objectTypeOf(kind: ResourceKind): TfType {
 }
 
 /** The `Schema` message of a resource type. */
-export function schemaMessageOf(kind: ResourceKind): Record<string, unknown> {
-  const attributes: Record<string, unknown>[] = [
+export function schemaMessageOf(kind: ResourceKind): Schema {
+  const attributes: SchemaAttribute[] = [
     { name: ID_ATTRIBUTE, type: typeJson('string'), computed: true, description: `Natural key of the ${kind.label} (${kind.importIdHelp}).` },
   ];
   for (const field of kind.fields) {

@@ -5,12 +5,14 @@ import { createServerCertificate } from './certificate';
 import { handshakeLine, socketPath } from './handshake';
 import type { Logger } from './log';
 import { decodeMessage, encodeMessage, MessageDescriptor } from '../wire/protobuf';
-import { Empty, RPC } from '../wire/messages';
+import { Empty, RPC, RpcName } from '../wire/messages';
+import type { ProviderServer } from '../wire/rpc';
 
-/** One handler per tfplugin6.Provider RPC: a decoded request in, a response object out. */
-export type ProviderHandlers = {
-  [rpc in keyof typeof RPC]?: (request: any) => Promise<Record<string, unknown>>;
-};
+/**
+ * One handler per tfplugin6.Provider RPC: a decoded request in, a response object out,
+ * typed per RPC (wire/rpc.ts). An RPC without a handler answers UNIMPLEMENTED.
+ */
+export type ProviderHandlers = Partial<ProviderServer>;
 
 export interface ServeOptions {
   readonly env: NodeJS.ProcessEnv;
@@ -39,7 +41,10 @@ function method(path: string, request: MessageDescriptor, response: MessageDescr
   };
 }
 
-function unary(logger: Logger, name: string, handler: (request: any) => Promise<Record<string, unknown>>): grpc.handleUnaryCall<any, any> {
+// The wire boundary: the decoder's output is the RPC's request type by construction (wire/rpc.ts checks the fields).
+type AnyHandler = (request: any) => Promise<object>;
+
+function unary(logger: Logger, name: string, handler: AnyHandler): grpc.handleUnaryCall<any, any> {
   return (call, callback) => {
     handler(call.request).then(
       (response) => callback(null, response),
@@ -69,10 +74,10 @@ export async function servePlugin(options: ServeOptions): Promise<RunningPlugin>
 
   const providerService: Record<string, grpc.MethodDefinition<any, any>> = {};
   const providerImpl: grpc.UntypedServiceImplementation = {};
-  for (const [name, { request, response }] of Object.entries(RPC)) {
-    const handler = options.handlers[name as keyof typeof RPC];
+  for (const name of Object.keys(RPC) as RpcName[]) {
+    const handler = options.handlers[name] as AnyHandler | undefined;
     if (!handler) continue; // grpc-js answers UNIMPLEMENTED
-    providerService[name] = method(`/tfplugin6.Provider/${name}`, request, response);
+    providerService[name] = method(`/tfplugin6.Provider/${name}`, RPC[name].request, RPC[name].response);
     providerImpl[name] = unary(logger, name, handler);
   }
   server.addService(providerService, providerImpl);

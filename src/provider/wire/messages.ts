@@ -90,8 +90,18 @@ export const Empty: MessageDescriptor = {};
 
 const TypeName: MessageDescriptor = { typeName: { no: 1, type: 'string' } };
 
-/** Request and response descriptors of each Provider RPC (tfplugin6.Provider). */
-export const RPC: Record<string, { request: MessageDescriptor; response: MessageDescriptor }> = {
+/** The request and response descriptors of one RPC. */
+export interface RpcDescriptor {
+  readonly request: MessageDescriptor;
+  readonly response: MessageDescriptor;
+}
+
+/**
+ * Request and response descriptors of each Provider RPC (tfplugin6.Provider), keyed by
+ * the RPC's real name: the server registers `/tfplugin6.Provider/<key>`, and rpc.ts
+ * checks its typed requests and responses against these field names.
+ */
+export const RPC = {
   GetMetadata: {
     request: Empty,
     response: {
@@ -182,7 +192,7 @@ export const RPC: Record<string, { request: MessageDescriptor; response: Message
     response: { targetState: dynamic(1), diagnostics: diagnostics(2), targetPrivate: { no: 3, type: 'bytes' } },
   },
   ReadDataSource: {
-    request: { typeName: { no: 1, type: 'string' }, config: dynamic(2), clientCapabilities: clientCapabilities(4) },
+    request: { typeName: { no: 1, type: 'string' }, config: dynamic(2), providerMeta: dynamic(3), clientCapabilities: clientCapabilities(4) },
     response: { state: dynamic(1), diagnostics: diagnostics(2) },
   },
   OpenEphemeralResource: { request: TypeName, response: { diagnostics: diagnostics(1) } },
@@ -194,7 +204,10 @@ export const RPC: Record<string, { request: MessageDescriptor; response: Message
     response: { error: { no: 2, type: 'message', message: msg(() => ({ text: { no: 1, type: 'string' } })) } },
   },
   StopProvider: { request: Empty, response: { error: { no: 1, type: 'string' } } },
-};
+} as const satisfies Record<string, RpcDescriptor>;
+
+/** The name of a tfplugin6.Provider RPC. */
+export type RpcName = keyof typeof RPC;
 
 /** Diagnostic.Severity */
 export const SEVERITY = { error: 1, warning: 2 } as const;

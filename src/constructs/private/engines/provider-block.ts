@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { PROVIDER_SOURCE, PROVIDER_TYPE } from '../../../protocol';
-import { installProvider, lockProvider, packageVersion, stackPluginsDir } from '../../../provider-mirror';
+import { cliConfigProblem, installProvider, lockProvider, packageVersion, stackPluginsDir, userPluginsDir } from '../../../provider-mirror';
 import { stringToHclTerraform, TerraformProvider, TerraformStack } from '../cdk';
 import { registryOf } from '../registry';
 
@@ -15,7 +15,9 @@ const blocks = new WeakMap<TerraformStack, ResellerProviderBlock>();
  * (`app.synth()`, `cdktf synth`), the built provider is placed in the stack directory's
  * implied local mirror `terraform.d/plugins/...`, so `terraform init` there installs
  * it offline with no CLI configuration and no absolute path of this machine, and its
- * checksum in the stack's `.terraform.lock.hcl`.
+ * checksum in the stack's `.terraform.lock.hcl`. The same package also goes to the
+ * per-user implied mirror (`~/.terraform.d/plugins/...`, one directory per version),
+ * which `terraform -chdir=<stack dir> init` from the project root finds.
  */
 export function providerBlockOf(stack: TerraformStack): ResellerProviderBlock {
   let block = blocks.get(stack);
@@ -28,9 +30,10 @@ export function providerBlockOf(stack: TerraformStack): ResellerProviderBlock {
 }
 
 /**
- * `provider "reseller" { api_url, reseller_id }` from the stack's ResellerHosting (read
- * at synth, so one declared after the constructs counts). The API key is never here:
- * the provider reads RESELLER_API_KEY from the environment of `terraform`.
+ * `provider "reseller" { api_url, reseller_id, api_key }` from the stack's ResellerHosting
+ * (read at synth, so one declared after the constructs counts). The API key is here only
+ * when `apiKey` is set (a reference to an ephemeral variable); otherwise the provider
+ * reads RESELLER_API_KEY from the environment of `terraform`.
  */
 export class ResellerProviderBlock extends TerraformProvider {
   constructor(scope: TerraformStack, id: string) {
@@ -44,7 +47,7 @@ export class ResellerProviderBlock extends TerraformProvider {
 
   private settings(): Record<string, string | undefined> {
     const hosting = registryOf(this).hosting;
-    return { api_url: hosting?.apiUrl, reseller_id: hosting?.resellerId };
+    return { api_url: hosting?.apiUrl, reseller_id: hosting?.resellerId, api_key: hosting?.apiKey };
   }
 
   protected override synthesizeAttributes(): Record<string, unknown> {
@@ -71,13 +74,39 @@ function placeProviderAtSynth(stack: TerraformStack): void {
     synthesize(session) {
       inner.synthesize(session);
       const workingDirectory = join(session.outdir, session.manifest.forStack(stack).workingDirectory);
+      const version = packageVersion();
       try {
-        const version = packageVersion();
         const executable = installProvider(stackPluginsDir(workingDirectory), version);
         lockProvider(workingDirectory, version, dirname(executable));
       } catch (err) {
         throw new Error(`${stack.node.path}: cannot place the reseller provider for terraform init: ${(err as Error).message}`);
       }
+      placeForChdir(stack, version);
     },
   };
+}
+
+/** Warned once per process about the CLI configuration. */
+let cliConfigChecked = false;
+
+/**
+ * The per-user copy, for `terraform -chdir`. Not fatal when it cannot be written (a
+ * read-only home in CI): `terraform init` inside the stack directory still works, and
+ * the warning says so.
+ */
+function placeForChdir(stack: TerraformStack, version: string): void {
+  const pluginsDir = userPluginsDir();
+  try {
+    installProvider(pluginsDir, version);
+  } catch (err) {
+    process.stderr.write(
+      `Warning: ${stack.node.path}: could not place the reseller provider in ${pluginsDir} (${(err as Error).message}); ` +
+        "'terraform -chdir=<stack dir> init' from another directory will not find it. Run terraform init inside the stack directory, " +
+        "or 'reseller-hosting provider install' where the home directory is writable.\n",
+    );
+  }
+  if (cliConfigChecked) return;
+  cliConfigChecked = true;
+  const problem = cliConfigProblem();
+  if (problem) process.stderr.write(`Warning: ${problem}\n`);
 }
