@@ -36,7 +36,7 @@ import { deleteMailbox, diffObservedMailbox, ensureMailbox, observeMailbox } fro
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { mailConfirmList } from './mail-common';
-import { deletePackage, diffObservedPackage, ensurePackage, observePackage, packageConfirmList } from './package';
+import { deletePackage, diffObservedPackage, ensurePackage, observePackage } from './package';
 import { deleteStackUser, diffObservedStackUser, ensureStackUser, observeStackUser } from './stack-user';
 
 export {
@@ -64,12 +64,13 @@ interface KindReconciler<K extends Kind> {
   confirmList?(spec: SpecOf<K>): string | undefined;
   observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
   diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
-  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  /** May return the object as it confirmed it (then `ensure` reads it no more). */
+  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<Observed | void>;
   remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
 }
 
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
-  package: { confirmList: packageConfirmList, observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
+  package: { observe: observePackage, diff: diffObservedPackage, ensure: ensurePackage, remove: deletePackage },
   mailbox: { confirmList: mailConfirmList, observe: observeMailbox, diff: diffObservedMailbox, ensure: ensureMailbox, remove: deleteMailbox },
   forwarder: { confirmList: mailConfirmList, observe: observeForwarder, diff: diffObservedForwarder, ensure: ensureForwarder, remove: deleteForwarder },
   'cloud-server': {
@@ -112,14 +113,20 @@ export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
 /**
  * Creates, adopts or updates the object so that it is as declared, and confirms it by
  * reading back (converge). Does not read the object once more at the end: `ensure`
- * does that for adapters that need the confirmed object.
+ * does that for adapters that need the confirmed object (unless the kind's ensure
+ * returned it as it confirmed it).
  */
 export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+  await reconciled(ctx, spec);
+}
+
+/** `reconcile`, and the object if the kind's ensure returned it as it confirmed it. */
+async function reconciled(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed | undefined> {
   const expected = ctx.lists.shared ? expectation(spec) : undefined;
   // Its own write now counts as in flight (ListCache.writing) from its first request on.
   if (expected) ctx.lists.settle(expected.list, expected.key);
   try {
-    await reconcilerOf(spec.kind).ensure(ctx, spec as never);
+    return (await reconcilerOf(spec.kind).ensure(ctx, spec as never)) ?? undefined;
   } finally {
     // Shared lists (a provider) stay: later reads that must see this write ask for a read started after it.
     if (!ctx.lists.shared) ctx.lists.clear();
@@ -129,7 +136,8 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
 /** `reconcile`, then the object as the account now shows it. */
 export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
   const confirmed = new Map<string, number>();
-  await reconcile(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
+  const confirmedObject = await reconciled(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
+  if (confirmedObject) return confirmedObject;
   const identity = definitionOf(spec.kind).identity(spec as never);
   // With shared lists, the object as confirmed: a create confirmed through a shared list
   // reuses that read (other lists were not written); otherwise, reads started after the
