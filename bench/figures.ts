@@ -8,7 +8,7 @@ import { Figure } from './report';
 import { benchSynth, SYNTH_GOAL_RATIO } from './synth';
 import { APPLY_GOAL_RATIO, benchTerraformApply } from './terraform-apply';
 import {
-  APPLY_GO_RATIO, benchProviderApply, benchProviderPlan, benchProviderStart, CPU_GO_RATIO, CREATE_REQUESTS_GOAL, FloorEvidence, PLAN_GO_RATIO, PROVIDER_GOAL_RATIO,
+  APPLY_BYTES_GROWTH_GOAL, APPLY_GO_RATIO, ApplyTraffic, benchProviderApply, benchProviderPlan, benchProviderStart, CPU_GO_RATIO, CREATE_REQUESTS_GOAL, FloorEvidence, PLAN_GO_RATIO, PROVIDER_GOAL_RATIO,
 } from './provider';
 
 /** Sizes and repetitions of one benchmark run. */
@@ -27,22 +27,22 @@ export interface BenchSizes {
   providerPlanRuns: number;
   providerApplyObjects: number;
   providerApplyRuns: number;
-  /** Objects of the apply whose requests are counted. */
-  providerRequestObjects: number;
+  /** Objects of the applies whose requests and bytes are counted (pairs: growth from the first to the second of each). */
+  providerTrafficObjects: number[];
   providerStartRuns: number;
 }
 
 export const FULL: BenchSizes = {
   handlerRuns: 21, growthSizes: [25, 100, 400], growthParallelism: 10, synthN: 1000, synthRuns: 7,
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
-  providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerRequestObjects: 400, providerStartRuns: 31,
+  providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
 };
 
 /** What the smoke test runs: every code path, tiny sizes. */
 export const TINY: BenchSizes = {
   handlerRuns: 1, growthSizes: [3, 6], growthParallelism: 4, synthN: 10, synthRuns: 1,
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
-  providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerRequestObjects: 6, providerStartRuns: 3,
+  providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -274,30 +274,51 @@ export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
 export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
   const emu = await startBenchEmulator();
   try {
-    const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, requestObjects: sizes.providerRequestObjects });
+    const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, trafficObjects: sizes.providerTrafficObjects });
     const go = goMeasured(r.evidence, APPLY_GO_RATIO);
+    const counted = r.traffic.filter((t) => t.objects >= 20);
+    const worstRequests = Math.max(...counted.map((t) => t.requestsPerObject), 0);
+    const growth = trafficGrowth(r.traffic);
+    const worstGrowth = Math.max(...growth.map((g) => g.ratio), 0);
+    const largest = r.traffic[r.traffic.length - 1];
     return {
       id: 'provider-apply',
-      title: `provider: \`terraform apply\` creating ${r.objects} objects vs the Go floor; requests per object at N = ${r.requestObjects}`,
-      measured: `${go.text}; vs bare ${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ${r.requestsPerObject.toFixed(2)} requests/object`,
-      goal: `<= ${APPLY_GO_RATIO}x the Go floor; <= ${CREATE_REQUESTS_GOAL} requests/object`,
-      met: go.met === undefined ? undefined : go.met && r.requestsPerObject <= CREATE_REQUESTS_GOAL,
+      title: `provider: \`terraform apply\` creating ${r.objects} objects vs the Go floor; requests and bytes per created object as the stack grows`,
+      measured: `${go.text}; vs bare ${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ` +
+        `<= ${worstRequests.toFixed(2)} requests/object; bytes/object ${growth.map((g) => `N=${g.to} / N=${g.from} = ${g.ratio.toFixed(2)}x`).join(', ')}`,
+      goal: `<= ${APPLY_GO_RATIO}x the Go floor; <= ${CREATE_REQUESTS_GOAL} requests/object at N >= 20; bytes/object growth <= ${APPLY_BYTES_GROWTH_GOAL}x`,
+      met: go.met === undefined ? undefined : go.met && worstRequests <= CREATE_REQUESTS_GOAL && worstGrowth <= APPLY_BYTES_GROWTH_GOAL,
       details: [
         `A real \`terraform apply -auto-approve\` (default parallelism 10) from an empty state and a reset emulator, ${r.comparison.runs} runs each, interleaved; ` +
           `${r.objects} objects = ${r.shape.packages} packages, ${r.shape.mailboxes} mailboxes (write-only password), ${r.shape.forwarders} forwarders; ` +
-          `the Go floor and the floor provider apply the same configuration from an empty state; the baseline is ${r.objects} bare \`terraform_data\` resources (no provisioner). The order of the three rotates each round, after one warm-up round.`,
+          `the Go floor and the floor provider apply the same configuration from an empty state; the baseline is ${r.objects} bare \`terraform_data\` resources (no provisioner). The order rotates each round, after one warm-up round.`,
         '',
         ...floorDetails(`apply of ${r.objects} resources from an empty state`, r.comparison, r.evidence),
         '',
-        `Requests of one apply creating ${r.requestObjects} objects (same shape): ${r.requestTraffic.requests}, ${r.requestsPerObject.toFixed(2)} per object:`,
+        'Requests and bytes (request + response bodies) of one apply creating N objects (same shape), from an empty state:',
         '',
-        ...routeTable(r.requestTraffic),
+        '| N | requests | requests/object | bytes | bytes/object |',
+        '|---|---|---|---|---|',
+        ...r.traffic.map((t) => `| ${t.objects} | ${t.summary.requests} | ${t.requestsPerObject.toFixed(2)} | ${t.summary.bytes} | ${Math.round(t.bytesPerObject)} |`),
+        '',
+        `Requests by route at N = ${largest.objects}:`,
+        '',
+        ...routeTable(largest.summary),
       ].join('\n'),
       ...stamp(),
     };
   } finally {
     await emu.stop();
   }
+}
+
+/** Bytes per object, from the first size of each pair to the second (30 -> 120, 400 -> 1600). */
+export function trafficGrowth(traffic: readonly ApplyTraffic[]): { from: number; to: number; ratio: number }[] {
+  const out: { from: number; to: number; ratio: number }[] = [];
+  for (let i = 0; i + 1 < traffic.length; i += 2) {
+    out.push({ from: traffic[i].objects, to: traffic[i + 1].objects, ratio: traffic[i + 1].bytesPerObject / traffic[i].bytesPerObject });
+  }
+  return out;
 }
 
 export async function providerStartFigure(sizes: BenchSizes): Promise<Figure> {

@@ -28,6 +28,8 @@ export const CPU_GO_RATIO = 2;
 /** Issue 27: an apply creating objects within this of the Go floor (the margin is the API's round trips). */
 export const APPLY_GO_RATIO = 2;
 export const CREATE_REQUESTS_GOAL = 1.5;
+/** Issue 27: bytes per created object grow at most this much from 30 to 120 and from 400 to 1,600 objects. */
+export const APPLY_BYTES_GROWTH_GOAL = 1.2;
 
 const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
 const PLAN = ['plan', '-input=false', '-no-color', '-detailed-exitcode'];
@@ -269,19 +271,46 @@ export interface ProviderApplyResult {
   /** Our provider against bare `terraform_data` (the goal). */
   comparison: Comparison;
   evidence: FloorEvidence;
-  /** One apply of `requestObjects` objects: requests per created object. */
-  requestObjects: number;
-  requestTraffic: TrafficSummary;
+  /** One apply per size (objects created from an empty state): its requests and bytes. */
+  traffic: ApplyTraffic[];
+}
+
+/** The requests of one provider apply creating `objects` objects from an empty state. */
+export interface ApplyTraffic {
+  objects: number;
+  summary: TrafficSummary;
   requestsPerObject: number;
+  bytesPerObject: number;
+}
+
+/**
+ * One `terraform apply` of our provider creating `objects` objects (packages, each with
+ * a mailbox and a forwarder) from an empty state on a reset emulator, and the requests
+ * it made (the emulator's request log). Used by the apply figure and by npm test.
+ */
+export async function applyTraffic(emu: BenchEmulator, objects: number): Promise<ApplyTraffic> {
+  const binary = findTerraform();
+  const env = providerEnv(emu);
+  const dir = writeProviderStack(scratchDir('traffic-'), providerSites(objects));
+  try {
+    await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
+    await emu.reset();
+    await emu.clearRequests();
+    await tf(binary, dir, APPLY, env);
+    const summary = summarize(await emu.requests());
+    return { objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
  * `terraform apply` (default parallelism 10) creating `objects` objects (packages, each
  * with a mailbox and a forwarder) from an empty state and a reset emulator, against an
- * apply of as many bare `terraform_data` resources; then one apply of `requestObjects`
- * objects, whose requests are counted.
+ * apply of as many bare `terraform_data` resources; then one apply of each of
+ * `trafficObjects` objects, whose requests are counted.
  */
-export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; requestObjects: number }): Promise<ProviderApplyResult> {
+export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; trafficObjects: readonly number[] }): Promise<ProviderApplyResult> {
   const binary = findTerraform();
   const env = providerEnv(emu);
   const stack = async (objects: number) => {
@@ -329,16 +358,13 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   fresh(bare);
   const cpu = { provider, floor, bare: await cpuRun(binary, bare, APPLY, {}) };
   rmSync(kit.dir, { recursive: true, force: true });
-  const counted = await stack(options.requestObjects);
-  await emu.reset();
-  await emu.clearRequests();
-  await tf(binary, counted.dir, APPLY, env);
-  const requestTraffic = summarize(await emu.requests());
-  for (const dir of [subject.dir, bare, counted.dir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [subject.dir, bare]) rmSync(dir, { recursive: true, force: true });
+  const traffic: ApplyTraffic[] = [];
+  for (const n of options.trafficObjects) traffic.push(await applyTraffic(emu, n));
   return {
     objects: options.objects, shape: count(subject.sites),
     comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, go, goCpu),
-    requestObjects: options.requestObjects, requestTraffic, requestsPerObject: requestTraffic.requests / options.requestObjects,
+    traffic,
   };
 }
 
