@@ -27,13 +27,20 @@ export function goFloorDir(env: NodeJS.ProcessEnv = process.env): string | undef
   }
 }
 
+/**
+ * What Terraform's environment needs for gofloor: the wrapper, and the same server
+ * capabilities as ours (get_provider_schema_optional, so that Terraform reuses the
+ * schema of the run's first plugin process for both).
+ */
+export type GoFloorEnv = NodeJS.ProcessEnv & { RESELLER_NODE: string; FLOOR_SCHEMA_OPTIONAL: '1' };
+
 /** The Go floor serving one stack's provider, or why not. */
 export type GoFloor =
   | {
     /** Makes the stack's installed provider run gofloor. */
-    env: { RESELLER_NODE: string };
+    env: GoFloorEnv;
     /** The same, each gofloor process timed by GNU time into `cpuDir` (see cpu-time.ts). */
-    timedEnv(cpuDir: string): { RESELLER_NODE: string };
+    timedEnv(cpuDir: string): GoFloorEnv;
     skipped?: undefined;
   }
   | { skipped: string };
@@ -57,7 +64,7 @@ export function goFloorFor(stackDir: string, dir: string): GoFloor {
   }
   const swapped = line.slice('RESELLER_NODE='.length);
   return {
-    env: { RESELLER_NODE: swapped },
+    env: { RESELLER_NODE: swapped, FLOOR_SCHEMA_OPTIONAL: '1' },
     timedEnv: (cpuDir) => {
       requireGnuTime();
       const timed = join(cpuDir, 'gofloor-node');
@@ -68,7 +75,7 @@ export function goFloorFor(stackDir: string, dir: string): GoFloor {
         `exec ${GNU_TIME} -f '${TIME_FORMAT}' -o '${cpuDir}/provider.'$$ '${swapped}' "$@"`,
         '',
       ].join('\n'), { mode: 0o755 });
-      return { RESELLER_NODE: timed };
+      return { RESELLER_NODE: timed, FLOOR_SCHEMA_OPTIONAL: '1' };
     },
   };
 }

@@ -61,14 +61,14 @@ export function providerHandlers(model: ProviderModel, logger: Logger, env: Node
 
   return {
     GetMetadata: async () => ({
-      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
+      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true },
       resources: model.kinds.map((k) => ({ typeName: k.typeName })),
     }),
     GetProviderSchema: async () => ({
       provider: PROVIDER_SCHEMA,
       resourceSchemas: Object.fromEntries(model.kinds.map((k) => [k.typeName, schemaMessageOf(k)])),
       dataSourceSchemas: {},
-      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true },
+      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true },
     }),
     ValidateProviderConfig: async (req) => {
       const config = obj(req.config, PROVIDER_TYPE);
