@@ -103,7 +103,8 @@ function expectation(spec: ObjectSpec): { list: string; key: string } | undefine
  * With shared lists (a provider): a create of this object is about to start (Terraform
  * planned it in this process). Confirmations of concurrent creates on the same list
  * wait for it (briefly), so that one read confirms both: a package's mailbox and
- * forwarder, a wave of packages. `ensure` of the object ends the expectation.
+ * forwarder (packages confirm by their own detail read: see package.ts). `ensure` of
+ * the object ends the expectation.
  */
 export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
   const expected = ctx.lists.shared ? expectation(spec) : undefined;
