@@ -394,8 +394,10 @@ export async function benchProviderStart(options: { runs: number }): Promise<Pro
   const binary = findTerraform();
   await tf(binary, stack, ['init', '-input=false', '-no-color']);
   const go = goFloorFor(stack, dir);
+  // Each start is killed at its handshake line: its socket directory goes in the scratch dir, removed below.
   const env = {
     ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem, PLUGIN_PROTOCOL_VERSIONS: '6',
+    PLUGIN_UNIX_SOCKET_DIR: dir,
   };
   const timed = (command: string, args: string[], untilLine: boolean, extra: NodeJS.ProcessEnv = {}) =>
     new Promise<number>((resolve, reject) => {
