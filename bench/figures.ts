@@ -7,7 +7,9 @@ import { Comparison } from './lib/stats';
 import { Figure } from './report';
 import { benchSynth, SYNTH_GOAL_RATIO } from './synth';
 import { APPLY_GOAL_RATIO, benchTerraformApply } from './terraform-apply';
-import { benchProviderApply, benchProviderPlan, benchProviderStart, CREATE_REQUESTS_GOAL, FloorEvidence, PROVIDER_GOAL_RATIO } from './provider';
+import {
+  APPLY_BYTES_GROWTH_GOAL, APPLY_GO_RATIO, ApplyTraffic, benchProviderApply, benchProviderPlan, benchProviderStart, CPU_GO_RATIO, CREATE_REQUESTS_GOAL, FloorEvidence, PLAN_GO_RATIO, PROVIDER_GOAL_RATIO,
+} from './provider';
 
 /** Sizes and repetitions of one benchmark run. */
 export interface BenchSizes {
@@ -25,22 +27,22 @@ export interface BenchSizes {
   providerPlanRuns: number;
   providerApplyObjects: number;
   providerApplyRuns: number;
-  /** Objects of the apply whose requests are counted. */
-  providerRequestObjects: number;
+  /** Objects of the applies whose requests and bytes are counted (pairs: growth from the first to the second of each). */
+  providerTrafficObjects: number[];
   providerStartRuns: number;
 }
 
 export const FULL: BenchSizes = {
   handlerRuns: 21, growthSizes: [25, 100, 400], growthParallelism: 10, synthN: 1000, synthRuns: 7,
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
-  providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerRequestObjects: 400, providerStartRuns: 31,
+  providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
 };
 
 /** What the smoke test runs: every code path, tiny sizes. */
 export const TINY: BenchSizes = {
   handlerRuns: 1, growthSizes: [3, 6], growthParallelism: 4, synthN: 10, synthRuns: 1,
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
-  providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerRequestObjects: 6, providerStartRuns: 3,
+  providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -196,29 +198,47 @@ const seconds = (x: number) => `${x.toFixed(2)} s`;
  */
 function floorDetails(what: string, goal: Comparison, e: FloorEvidence): string[] {
   const { provider, floor, bare } = e.cpu;
+  const go = e.go.skipped === undefined ? e.go : undefined;
   const total = (x: { terraformCpuS: number; providerCpuS: number }) => x.terraformCpuS + x.providerCpuS;
+  const vsGo = (c: Comparison | undefined) => (go ? ` ${c ? `${c.ratio.toFixed(2)}x` : '1x'} |` : '');
   return [
-    `| ${what} | wall time | against bare | against the floor |`,
-    '|---|---|---|---|',
-    `| our provider | ${ms(goal.subjectMs)} | ${goal.ratio.toFixed(2)}x (the goal) | ${e.providerVsFloor.ratio.toFixed(2)}x |`,
-    `| floor provider (same schema, transport and start-up; resource RPCs do no work) | ${ms(e.floor.subjectMs)} | ${e.floor.ratio.toFixed(2)}x | 1x |`,
-    `| bare \`terraform_data\` | ${ms(goal.baselineMs)} | 1x | |`,
+    `| ${what} | wall time | against bare | against the floor |${go ? ' against the Go floor |' : ''}`,
+    `|---|---|---|---|${go ? '---|' : ''}`,
+    `| our provider | ${ms(goal.subjectMs)} | ${goal.ratio.toFixed(2)}x | ${e.providerVsFloor.ratio.toFixed(2)}x |${vsGo(go?.providerVsGo)}`,
+    ...(go ? [`| Go floor (shared/gofloor: a Go provider on hashicorp/go-plugin doing no work, serving our schema) | ${ms(go.goVsBare.subjectMs)} | ${go.goVsBare.ratio.toFixed(2)}x | | 1x |`] : []),
+    `| floor provider (same schema, transport and start-up; resource RPCs do no work) | ${ms(e.floor.subjectMs)} | ${e.floor.ratio.toFixed(2)}x | 1x |${go ? ' |' : ''}`,
+    `| bare \`terraform_data\` | ${ms(goal.baselineMs)} | 1x | |${go ? ' |' : ''}`,
     '',
-    `The floor provider (bench/lib/floor-provider.ts) is our provider with its resource RPCs emptied (reads and plans echo the state, applies fill in the unknowns, nothing is sent to the account), ` +
-      `run by Terraform through the same installed provider (\`RESELLER_NODE\` names a wrapper that starts the floor instead). ` +
-      `What our provider costs above the floor is ours to reduce; what the floor costs above bare \`terraform_data\` is the price of an out-of-process plugin, which no provider code removes.`,
+    ...(go ? [] : [`**${e.go.skipped}**`, '']),
+    `The Go floor (../shared/gofloor, built at run time by its build.sh; not part of this project) is what users would otherwise run: a provider written in Go, served by hashicorp/go-plugin, ` +
+      'here doing no work while serving our own schema; Terraform runs it through the same installed provider (its swap.sh writes a `RESELLER_NODE` wrapper), so only the plugin differs. ' +
+      `The floor provider (bench/lib/floor-provider.ts) is our provider with its resource RPCs emptied (reads and plans echo the state, applies fill in the unknowns, nothing is sent to the account), ` +
+      `run the same way. What our provider costs above the Go floor is ours to reduce: start-up, transport and our code.`,
     '',
     `CPU of one more run of each (GNU time: Terraform's user + system CPU, which includes the provider processes it waited for, minus theirs; each provider process timed on its own through the \`RESELLER_NODE\` wrapper):`,
     '',
     '| one run of | wall time | Terraform\'s own CPU | provider processes\' CPU | total CPU |',
     '|---|---|---|---|---|',
     `| our provider | ${seconds(provider.wallS)} | ${seconds(provider.terraformCpuS)} | ${seconds(provider.providerCpuS)} (${provider.providerProcesses} processes) | ${seconds(total(provider))} |`,
+    ...(go ? [`| Go floor | ${seconds(go.cpu.wallS)} | ${seconds(go.cpu.terraformCpuS)} | ${seconds(go.cpu.providerCpuS)} (${go.cpu.providerProcesses} processes) | ${seconds(total(go.cpu))} |`] : []),
     `| floor provider | ${seconds(floor.wallS)} | ${seconds(floor.terraformCpuS)} | ${seconds(floor.providerCpuS)} (${floor.providerProcesses} processes) | ${seconds(total(floor))} |`,
     `| bare \`terraform_data\` | ${seconds(bare.wallS)} | ${seconds(bare.terraformCpuS)} | none | ${seconds(total(bare))} |`,
     '',
     `Terraform's own CPU with the floor above that with bare resources (${seconds(floor.terraformCpuS - bare.terraformCpuS)}) is what Terraform itself spends on serving resources through a plugin (gRPC, msgpack, per-resource RPCs), before the provider does anything; ` +
-      `the floor's own CPU (${seconds(floor.providerCpuS)}) is the transport's share inside the plugin; our provider's CPU above the floor's (${seconds(provider.providerCpuS - floor.providerCpuS)}) is our code's.`,
+      `the floor's own CPU (${seconds(floor.providerCpuS)}) is the transport's share inside the plugin; our provider's CPU above the floor's (${seconds(provider.providerCpuS - floor.providerCpuS)}) is our code's.` +
+      (go ? ` Our provider's processes used ${cpuRatio(e)} the Go floor's CPU.` : ''),
   ];
+}
+
+/** Our provider processes' CPU over the Go floor's, in one run of each. */
+const cpuRatio = (e: FloorEvidence) => (e.go.skipped === undefined ? `${(e.cpu.provider.providerCpuS / Math.max(e.go.cpu.providerCpuS, 0.01)).toFixed(2)}x` : 'n/a');
+
+/** "vs Go floor 1.23x (…)" and whether it is within `goal`, or the skip. */
+function goMeasured(e: FloorEvidence, goal: number, cpuGoal?: number): { text: string; met: boolean | undefined } {
+  if (e.go.skipped !== undefined) return { text: 'Go floor skipped (see below)', met: undefined };
+  const cpu = e.cpu.provider.providerCpuS / Math.max(e.go.cpu.providerCpuS, 0.01);
+  const text = `vs Go floor ${ratio(e.go.providerVsGo)}${cpuGoal ? `, provider CPU ${cpu.toFixed(2)}x` : ''}`;
+  return { text, met: e.go.providerVsGo.ratio <= goal && (!cpuGoal || cpu <= cpuGoal) };
 }
 
 export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
@@ -226,16 +246,17 @@ export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
   try {
     const r = await benchProviderPlan(emu, { packages: sizes.providerPlanPackages, runs: sizes.providerPlanRuns });
     const requestsOk = r.mailRequests <= r.mailDomains && r.listRequests <= r.listRoutes;
+    const go = goMeasured(r.evidence, PLAN_GO_RATIO, CPU_GO_RATIO);
     return {
       id: 'provider-plan',
-      title: `provider: \`terraform plan\`, no changes, ${r.packages} packages + ${r.mailObjects} mail objects vs ${r.resources} bare \`terraform_data\``,
-      measured: `${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ${r.traffic.requests} requests (${r.listRequests} list + ${r.mailRequests} mail)`,
-      goal: `<= ${PROVIDER_GOAL_RATIO}x; 1 request per list + 1 per mail domain`,
-      met: r.comparison.ratio <= PROVIDER_GOAL_RATIO && requestsOk,
+      title: `provider: \`terraform plan\`, no changes, ${r.packages} packages + ${r.mailObjects} mail objects vs the Go floor`,
+      measured: `${go.text}; vs bare ${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ${r.traffic.requests} requests (${r.listRequests} list + ${r.mailRequests} mail)`,
+      goal: `<= ${PLAN_GO_RATIO}x the Go floor; provider CPU <= ${CPU_GO_RATIO}x the Go floor's; 1 request per list + 1 per mail domain`,
+      met: go.met === undefined ? undefined : go.met && requestsOk,
       details: [
         `A real \`terraform plan -detailed-exitcode\` (refresh included: every object read back) of a state of ${r.resources} provider resources ` +
           `(${r.packages} \`reseller_package\`, each with a \`reseller_mailbox\` and a \`reseller_forwarder\`: ${r.mailDomains} mail domains), in sync with the account, ` +
-          `against a plan of ${r.resources} bare \`terraform_data\` resources and a plan of the same state by the floor provider; ${r.comparison.runs} runs each, interleaved (the order rotates each round) after one warm-up round. Both states are written as an import would write them (ids read from the account; one resource applied for real as the template of the bare ones), and the first plan must find no changes.`,
+          `against a plan of the same state by the Go floor, by the floor provider, and a plan of ${r.resources} bare \`terraform_data\` resources; ${r.comparison.runs} runs each, interleaved (the order rotates each round) after one warm-up round. Both states are written as an import would write them (ids read from the account; one resource applied for real as the template of the bare ones), and the first plan must find no changes.`,
         '',
         ...floorDetails(`plan of ${r.resources} resources, no changes`, r.comparison, r.evidence),
         '',
@@ -253,23 +274,36 @@ export async function providerPlanFigure(sizes: BenchSizes): Promise<Figure> {
 export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
   const emu = await startBenchEmulator();
   try {
-    const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, requestObjects: sizes.providerRequestObjects });
+    const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, trafficObjects: sizes.providerTrafficObjects });
+    const go = goMeasured(r.evidence, APPLY_GO_RATIO);
+    const counted = r.traffic.filter((t) => t.objects >= 20);
+    const worstRequests = Math.max(...counted.map((t) => t.requestsPerObject), 0);
+    const growth = trafficGrowth(r.traffic);
+    const worstGrowth = Math.max(...growth.map((g) => g.ratio), 0);
+    const largest = r.traffic[r.traffic.length - 1];
     return {
       id: 'provider-apply',
-      title: `provider: \`terraform apply\` creating ${r.objects} objects vs ${r.objects} bare \`terraform_data\`; requests per object at N = ${r.requestObjects}`,
-      measured: `${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ${r.requestsPerObject.toFixed(2)} requests/object`,
-      goal: `<= ${PROVIDER_GOAL_RATIO}x; <= ${CREATE_REQUESTS_GOAL} requests/object`,
-      met: r.comparison.ratio <= PROVIDER_GOAL_RATIO && r.requestsPerObject <= CREATE_REQUESTS_GOAL,
+      title: `provider: \`terraform apply\` creating ${r.objects} objects vs the Go floor; requests and bytes per created object as the stack grows`,
+      measured: `${go.text}; vs bare ${ratio(r.comparison)}; floor/bare ${r.evidence.floor.ratio.toFixed(2)}x; ` +
+        `<= ${worstRequests.toFixed(2)} requests/object; bytes/object ${growth.map((g) => `N=${g.to} / N=${g.from} = ${g.ratio.toFixed(2)}x`).join(', ')}`,
+      goal: `<= ${APPLY_GO_RATIO}x the Go floor; <= ${CREATE_REQUESTS_GOAL} requests/object at N >= 20; bytes/object growth <= ${APPLY_BYTES_GROWTH_GOAL}x`,
+      met: go.met === undefined ? undefined : go.met && worstRequests <= CREATE_REQUESTS_GOAL && worstGrowth <= APPLY_BYTES_GROWTH_GOAL,
       details: [
         `A real \`terraform apply -auto-approve\` (default parallelism 10) from an empty state and a reset emulator, ${r.comparison.runs} runs each, interleaved; ` +
           `${r.objects} objects = ${r.shape.packages} packages, ${r.shape.mailboxes} mailboxes (write-only password), ${r.shape.forwarders} forwarders; ` +
-          `the baseline is ${r.objects} bare \`terraform_data\` resources (no provisioner); the floor provider applies the same configuration from an empty state. The order of the three rotates each round, after one warm-up round.`,
+          `the Go floor and the floor provider apply the same configuration from an empty state; the baseline is ${r.objects} bare \`terraform_data\` resources (no provisioner). The order rotates each round, after one warm-up round.`,
         '',
         ...floorDetails(`apply of ${r.objects} resources from an empty state`, r.comparison, r.evidence),
         '',
-        `Requests of one apply creating ${r.requestObjects} objects (same shape): ${r.requestTraffic.requests}, ${r.requestsPerObject.toFixed(2)} per object:`,
+        'Requests and bytes (request + response bodies) of one apply creating N objects (same shape), from an empty state:',
         '',
-        ...routeTable(r.requestTraffic),
+        '| N | requests | requests/object | bytes | bytes/object |',
+        '|---|---|---|---|---|',
+        ...r.traffic.map((t) => `| ${t.objects} | ${t.summary.requests} | ${t.requestsPerObject.toFixed(2)} | ${t.summary.bytes} | ${Math.round(t.bytesPerObject)} |`),
+        '',
+        `Requests by route at N = ${largest.objects}:`,
+        '',
+        ...routeTable(largest.summary),
       ].join('\n'),
       ...stamp(),
     };
@@ -278,18 +312,32 @@ export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
   }
 }
 
+/** Bytes per object, from the first size of each pair to the second (30 -> 120, 400 -> 1600). */
+export function trafficGrowth(traffic: readonly ApplyTraffic[]): { from: number; to: number; ratio: number }[] {
+  const out: { from: number; to: number; ratio: number }[] = [];
+  for (let i = 0; i + 1 < traffic.length; i += 2) {
+    out.push({ from: traffic[i].objects, to: traffic[i + 1].objects, ratio: traffic[i + 1].bytesPerObject / traffic[i].bytesPerObject });
+  }
+  return out;
+}
+
 export async function providerStartFigure(sizes: BenchSizes): Promise<Figure> {
-  const c = await benchProviderStart({ runs: sizes.providerStartRuns });
+  const r = await benchProviderStart({ runs: sizes.providerStartRuns });
+  const c = r.provider;
+  const go = r.go.skipped === undefined ? r.go : undefined;
   return {
-    id: 'provider-start', title: 'provider start-up (spawn to handshake line) vs `node -e 0`', measured: ratio(c),
+    id: 'provider-start', title: 'provider start-up (spawn to handshake line) vs `node -e 0`',
+    measured: `${ratio(c)}${go ? `; Go floor ${ms(go.go.subjectMs)} (ours ${go.providerVsGo.ratio.toFixed(2)}x)` : '; Go floor skipped'}`,
     goal: `<= ${PROVIDER_GOAL_RATIO}x`, met: c.ratio <= PROVIDER_GOAL_RATIO,
     details: [
       `The installed provider (launcher, loader, bundle compiled from its V8 code cache) from spawn to the go-plugin handshake line on stdout, ` +
-        `with automatic mutual TLS (a client certificate in \`PLUGIN_CLIENT_CERT\`), as Terraform starts it; against \`node -e 0\` to its exit; ${c.runs} runs each, interleaved after 2 warm-up pairs.`,
+        `with automatic mutual TLS (a client certificate in \`PLUGIN_CLIENT_CERT\`), as Terraform starts it; against \`node -e 0\` to its exit` +
+        `${go ? ', and the Go floor started by the same launcher (`RESELLER_NODE`: its swap wrapper)' : ''}; ${c.runs} runs each, interleaved after 2 warm-up rounds.`,
       '',
-      '| provider to handshake | `node -e 0` | ratio |',
-      '|---|---|---|',
-      `| ${ms(c.subjectMs)} | ${ms(c.baselineMs)} | ${c.ratio.toFixed(2)}x |`,
+      `| provider to handshake | \`node -e 0\` | ratio |${go ? ' Go floor to handshake | ours against the Go floor |' : ''}`,
+      `|---|---|---|${go ? '---|---|' : ''}`,
+      `| ${ms(c.subjectMs)} | ${ms(c.baselineMs)} | ${c.ratio.toFixed(2)}x |${go ? ` ${ms(go.go.subjectMs)} | ${go.providerVsGo.ratio.toFixed(2)}x |` : ''}`,
+      ...(r.go.skipped !== undefined ? ['', `**${r.go.skipped}**`] : []),
     ].join('\n'),
     ...stamp(),
   };

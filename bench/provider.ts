@@ -9,9 +9,10 @@ import { PROVIDER_SOURCE } from '../src/provider/install';
 import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
-import { compare, Comparison, interleave, pool, rounds, Rounds } from './lib/stats';
+import { compare, Comparison, pool, rounds, Rounds } from './lib/stats';
 import { cpuSplitOf, CpuSplit, GNU_TIME, underGnuTime } from './lib/cpu-time';
 import { prepareFloor } from './lib/floor-install';
+import { GoFloor, goFloorFor } from './lib/gofloor';
 
 /**
  * The native provider's figures: `terraform plan` with no changes over a large account,
@@ -20,7 +21,15 @@ import { prepareFloor } from './lib/floor-install';
  * each makes, and the provider's start-up against `node -e 0`.
  */
 export const PROVIDER_GOAL_RATIO = 1.5;
+/** Issue 27: a no-change plan within this of the Go floor serving our schema on the same state. */
+export const PLAN_GO_RATIO = 1.25;
+/** Issue 27: the provider processes' CPU in that plan within this of the Go floor's. */
+export const CPU_GO_RATIO = 2;
+/** Issue 27: an apply creating objects within this of the Go floor (the margin is the API's round trips). */
+export const APPLY_GO_RATIO = 2;
 export const CREATE_REQUESTS_GOAL = 1.5;
+/** Issue 27: bytes per created object grow at most this much from 30 to 120 and from 400 to 1,600 objects. */
+export const APPLY_BYTES_GROWTH_GOAL = 1.2;
 
 const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
 const PLAN = ['plan', '-input=false', '-no-color', '-detailed-exitcode'];
@@ -58,9 +67,22 @@ export interface FloorEvidence {
   /** Our provider against the floor: what our own code costs. */
   providerVsFloor: Comparison;
   cpu: { provider: CpuSplit; floor: CpuSplit; bare: CpuSplit };
+  /** The Go floor (bench/lib/gofloor.ts) in the same rounds, or why it was skipped. */
+  go: GoEvidence | { skipped: string };
 }
 
-type Side = 'provider' | 'floor' | 'bare';
+/** What the Go floor (a do-nothing Go provider serving our schema) shows about a figure. */
+export interface GoEvidence {
+  /** Our provider against the Go floor: the issue's goals. */
+  providerVsGo: Comparison;
+  /** The Go floor against bare `terraform_data`. */
+  goVsBare: Comparison;
+  /** One more run through the Go floor under GNU time. */
+  cpu: CpuSplit;
+  skipped?: undefined;
+}
+
+type Side = 'provider' | 'floor' | 'bare' | 'go';
 
 /**
  * One terraform run under GNU time (its providers too, through `wrap`), split into
@@ -87,9 +109,16 @@ async function expectNoRequests(emu: BenchEmulator, what: string): Promise<void>
   if (n > 0) throw new Error(`the floor provider's ${what} made ${n} requests to the emulator: our provider ran instead of the floor`);
 }
 
-const evidenceOf = (measured: Rounds<Side>, cpu: FloorEvidence['cpu']): FloorEvidence => ({
+const evidenceOf = (measured: Rounds<Side>, cpu: FloorEvidence['cpu'], go: GoFloor, goCpu: CpuSplit | undefined): FloorEvidence => ({
   floor: compare(measured, 'floor', 'bare'), providerVsFloor: compare(measured, 'provider', 'floor'), cpu,
+  go: go.skipped !== undefined || !goCpu ? { skipped: go.skipped ?? 'not run' } : {
+    providerVsGo: compare(measured, 'provider', 'go'), goVsBare: compare(measured, 'go', 'bare'), cpu: goCpu,
+  },
 });
+
+/** The rounds' actions, with the Go floor's when it is available. */
+const sides = (actions: Record<Exclude<Side, 'go'>, () => Promise<number>>, go: GoFloor, goAction: () => Promise<number>) =>
+  (go.skipped === undefined ? { ...actions, go: goAction } : actions) as Record<Side, () => Promise<number>>;
 
 const count = (sites: readonly ProviderSite[]) => ({
   packages: sites.length,
@@ -137,14 +166,16 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   const traffic = summarize(await emu.requests());
   // The floor plans the same directory: same configuration, state and installed provider.
   const kit = await prepareFloor();
-  const measured = await rounds<Side>({
+  const go = goFloorFor(dir, kit.dir);
+  const measured = await rounds<Side>(sides({
     provider: () => tf(binary, dir, PLAN, env),
     floor: () => tf(binary, dir, PLAN, { ...env, ...kit.env }),
     bare: () => tf(binary, bare, PLAN),
-  }, options.runs);
+  }, go, () => tf(binary, dir, PLAN, { ...env, ...(go.skipped === undefined ? go.env : {}) })), options.runs);
   const provider = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
   await emu.clearRequests();
   const floor = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+  const goCpu = go.skipped === undefined ? await cpuRun(binary, dir, PLAN, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
   await expectNoRequests(emu, 'plan');
   const cpu = { provider, floor, bare: await cpuRun(binary, bare, PLAN, {}) };
   for (const d of [bare, dir, kit.dir]) rmSync(d, { recursive: true, force: true });
@@ -153,7 +184,7 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
   const c = count(sites);
   return {
     packages: c.packages, mailObjects: c.mailboxes + c.forwarders, resources,
-    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu), traffic,
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, go, goCpu), traffic,
     listRequests: lists.reduce((s, [, r]) => s + r.requests, 0), listRoutes: lists.length,
     mailRequests: mail.reduce((s, [, r]) => s + r.requests, 0), mailDomains: c.packages,
   };
@@ -240,19 +271,46 @@ export interface ProviderApplyResult {
   /** Our provider against bare `terraform_data` (the goal). */
   comparison: Comparison;
   evidence: FloorEvidence;
-  /** One apply of `requestObjects` objects: requests per created object. */
-  requestObjects: number;
-  requestTraffic: TrafficSummary;
+  /** One apply per size (objects created from an empty state): its requests and bytes. */
+  traffic: ApplyTraffic[];
+}
+
+/** The requests of one provider apply creating `objects` objects from an empty state. */
+export interface ApplyTraffic {
+  objects: number;
+  summary: TrafficSummary;
   requestsPerObject: number;
+  bytesPerObject: number;
+}
+
+/**
+ * One `terraform apply` of our provider creating `objects` objects (packages, each with
+ * a mailbox and a forwarder) from an empty state on a reset emulator, and the requests
+ * it made (the emulator's request log). Used by the apply figure and by npm test.
+ */
+export async function applyTraffic(emu: BenchEmulator, objects: number): Promise<ApplyTraffic> {
+  const binary = findTerraform();
+  const env = providerEnv(emu);
+  const dir = writeProviderStack(scratchDir('traffic-'), providerSites(objects));
+  try {
+    await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
+    await emu.reset();
+    await emu.clearRequests();
+    await tf(binary, dir, APPLY, env);
+    const summary = summarize(await emu.requests());
+    return { objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
  * `terraform apply` (default parallelism 10) creating `objects` objects (packages, each
  * with a mailbox and a forwarder) from an empty state and a reset emulator, against an
- * apply of as many bare `terraform_data` resources; then one apply of `requestObjects`
- * objects, whose requests are counted.
+ * apply of as many bare `terraform_data` resources; then one apply of each of
+ * `trafficObjects` objects, whose requests are counted.
  */
-export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; requestObjects: number }): Promise<ProviderApplyResult> {
+export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; trafficObjects: readonly number[] }): Promise<ProviderApplyResult> {
   const binary = findTerraform();
   const env = providerEnv(emu);
   const stack = async (objects: number) => {
@@ -268,7 +326,8 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   const bare = await bareStack(binary, options.objects);
   // The floor applies the same directory (same configuration and installed provider) from an empty state.
   const kit = await prepareFloor();
-  const measured = await rounds<Side>({
+  const go = goFloorFor(subject.dir, kit.dir);
+  const measured = await rounds<Side>(sides({
     provider: async () => {
       fresh(subject.dir);
       await emu.reset();
@@ -282,7 +341,10 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
       fresh(bare);
       return tf(binary, bare, APPLY);
     },
-  }, options.runs);
+  }, go, async () => {
+    fresh(subject.dir);
+    return tf(binary, subject.dir, APPLY, { ...env, ...(go.skipped === undefined ? go.env : {}) });
+  }), options.runs);
   fresh(subject.dir);
   await emu.reset();
   const provider = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
@@ -290,30 +352,36 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
   await emu.reset();
   await emu.clearRequests();
   const floor = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+  fresh(subject.dir);
+  const goCpu = go.skipped === undefined ? await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
   await expectNoRequests(emu, 'apply');
   fresh(bare);
   const cpu = { provider, floor, bare: await cpuRun(binary, bare, APPLY, {}) };
   rmSync(kit.dir, { recursive: true, force: true });
-  const counted = await stack(options.requestObjects);
-  await emu.reset();
-  await emu.clearRequests();
-  await tf(binary, counted.dir, APPLY, env);
-  const requestTraffic = summarize(await emu.requests());
-  for (const dir of [subject.dir, bare, counted.dir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [subject.dir, bare]) rmSync(dir, { recursive: true, force: true });
+  const traffic: ApplyTraffic[] = [];
+  for (const n of options.trafficObjects) traffic.push(await applyTraffic(emu, n));
   return {
     objects: options.objects, shape: count(subject.sites),
-    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu),
-    requestObjects: options.requestObjects, requestTraffic, requestsPerObject: requestTraffic.requests / options.requestObjects,
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, go, goCpu),
+    traffic,
   };
 }
 
 // ---------------------------------------------------------------------------------
 
+/** Provider start-up: ours and the Go floor's, each against `node -e 0` in the same rounds. */
+export interface ProviderStartResult {
+  provider: Comparison;
+  go: { go: Comparison; providerVsGo: Comparison; skipped?: undefined } | { skipped: string };
+}
+
 /**
  * The installed provider from spawn to its handshake line (with mutual TLS, as
- * Terraform waits for it) against `node -e 0`, interleaved.
+ * Terraform waits for it) against `node -e 0`, and the Go floor started by the same
+ * launcher (RESELLER_NODE: its swap wrapper), interleaved.
  */
-export async function benchProviderStart(options: { runs: number }): Promise<Comparison> {
+export async function benchProviderStart(options: { runs: number }): Promise<ProviderStartResult> {
   const dist = join(REPO_ROOT, 'dist', 'src', 'provider');
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { installProvider } = require(join(dist, 'install.js')) as typeof import('../src/provider/install');
@@ -321,11 +389,20 @@ export async function benchProviderStart(options: { runs: number }): Promise<Com
   const { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } = require(join(dist, 'transport', 'handshake.js')) as typeof import('../src/provider/transport/handshake');
   const dir = scratchDir('start-');
   const executable = installProvider(dir, undefined, builtProvider());
-  const env = { ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem };
-  const timed = (command: string, args: string[], untilLine: boolean) =>
+  // The Go floor needs an initialised stack to read our schema from (swap.sh).
+  const stack = writeProviderStack(scratchDir('start-stack-'), providerSites(3));
+  const binary = findTerraform();
+  await tf(binary, stack, ['init', '-input=false', '-no-color']);
+  const go = goFloorFor(stack, dir);
+  // Each start is killed at its handshake line: its socket directory goes in the scratch dir, removed below.
+  const env = {
+    ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem, PLUGIN_PROTOCOL_VERSIONS: '6',
+    PLUGIN_UNIX_SOCKET_DIR: dir,
+  };
+  const timed = (command: string, args: string[], untilLine: boolean, extra: NodeJS.ProcessEnv = {}) =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn(command, args, { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'ignore'] });
       let done = false;
       const finish = () => {
         if (done) return;
@@ -338,8 +415,20 @@ export async function benchProviderStart(options: { runs: number }): Promise<Com
       child.on('exit', finish);
     });
   try {
-    return await interleave(() => timed(executable, [], true), () => timed(process.execPath, ['-e', '0'], false), options.runs, 2);
+    const actions = {
+      provider: () => timed(executable, [], true),
+      node: () => timed(process.execPath, ['-e', '0'], false),
+    };
+    if (go.skipped !== undefined) {
+      return { provider: compare(await rounds(actions, options.runs, 2), 'provider', 'node'), go };
+    }
+    const measured = await rounds({ ...actions, go: () => timed(executable, [], true, go.env) }, options.runs, 2);
+    return {
+      provider: compare(measured, 'provider', 'node'),
+      go: { go: compare(measured, 'go', 'node'), providerVsGo: compare(measured, 'provider', 'go') },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(stack, { recursive: true, force: true });
   }
 }

@@ -16,7 +16,8 @@ export type ResourceLevelRpc =
   | 'ValidateResourceConfig' | 'UpgradeResourceState' | 'ReadResource' | 'PlanResourceChange'
   | 'ApplyResourceChange' | 'ImportResourceState' | 'MoveResourceState';
 
-const CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: false, moveResourceState: true };
+// getProviderSchemaOptional: Terraform need not ask each plugin start for the schema it already has (one RPC less per start).
+const CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true };
 const unsupported = (what: string) => ({ diagnostics: [error(`${what} are not supported by the reseller provider`)] });
 
 export function providerLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger, env: NodeJS.ProcessEnv): ProviderLevel {

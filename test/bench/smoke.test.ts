@@ -89,7 +89,8 @@ test('provider apply: creating objects against bare resources, and the requests 
   const f = await providerApplyFigure(TINY);
   figures.push(f);
   expect(numbers(f).slice(0, 4).every((n) => Number.isFinite(n) && n > 0)).toBe(true);
-  expect(f.details).toMatch(/\| `POST \/reseller\/\*\/addWeb` \| 2 \|/); // one create per package, no duplicate
+  expect(f.details).toMatch(/\| `POST \/reseller\/\*\/addWeb` \| 8 \|/); // one create per package at N = 24, no duplicate
+  expect(f.details).toMatch(/\| 6 \| \d+ \| [0-9.]+ \| \d+ \| \d+ \|\n\| 24 \|/);
   expectFloorEvidence(f);
 });
 

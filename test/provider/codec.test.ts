@@ -101,4 +101,15 @@ describe('protobuf messages', () => {
     expect(req.typeName).toBe('t');
     expect(req.clientCapabilities.writeOnlyAttributesAllowed).toBe(true);
   });
+
+  it('round-trips int64 varints of every length: small ones take a fast path, large and negative ones the general one', () => {
+    const message = { n: { no: 1, type: 'int64' as const }, flag: { no: 2, type: 'bool' as const }, big: { no: 300000, type: 'int64' as const } };
+    for (const n of [1, 127, 128, 300, 16383, 16384, 2 ** 21, 2 ** 28 - 1, 2 ** 28, 0x7fffffff, 2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER, -1, -300]) {
+      const bytes = encodeMessage(message, { n, flag: true, big: n });
+      expect(decodeMessage<any>(message, bytes)).toEqual({ n, flag: true, big: n });
+    }
+    // The reference encoding: 300 is 0xac 0x02 (protobuf's own example), -1 is ten bytes.
+    expect(encodeMessage(message, { n: 300 })).toEqual(Buffer.from([0x08, 0xac, 0x02]));
+    expect(encodeMessage(message, { n: -1 })).toHaveLength(11);
+  });
 });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import * as grpc from '@grpc/grpc-js';
 import { createServerCertificate } from './certificate';
+import { GrpcServer, listenGrpc, UnaryMethod } from './grpc';
 import { handshakeLine, socketPath } from './handshake';
 import type { Logger } from './log';
 import { decodeMessage, encodeMessage, MessageDescriptor } from '../wire/protobuf';
@@ -13,6 +13,9 @@ import type { ProviderServer } from '../wire/rpc';
  * typed per RPC (wire/rpc.ts). An RPC without a handler answers UNIMPLEMENTED.
  */
 export type ProviderHandlers = Partial<ProviderServer>;
+
+// The wire boundary: the decoder's output is the RPC's request type by construction (wire/rpc.ts checks the fields).
+type AnyHandler = (request: any) => Promise<object>;
 
 export interface ServeOptions {
   readonly env: NodeJS.ProcessEnv;
@@ -29,109 +32,63 @@ export interface RunningPlugin {
   readonly shutdown: () => Promise<void>;
 }
 
-function method(path: string, request: MessageDescriptor, response: MessageDescriptor): grpc.MethodDefinition<any, any> {
-  return {
-    path,
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: (value: Record<string, unknown>) => encodeMessage(request, value),
-    requestDeserialize: (bytes: Buffer) => decodeMessage(request, bytes),
-    responseSerialize: (value: Record<string, unknown>) => encodeMessage(response, value),
-    responseDeserialize: (bytes: Buffer) => decodeMessage(response, bytes),
-  };
-}
-
-// The wire boundary: the decoder's output is the RPC's request type by construction (wire/rpc.ts checks the fields).
-type AnyHandler = (request: any) => Promise<object>;
-
-function unary(logger: Logger, name: string, handler: AnyHandler): grpc.handleUnaryCall<any, any> {
-  return (call, callback) => {
-    handler(call.request).then(
-      (response) => callback(null, response),
-      (err: unknown) => {
-        const message = err instanceof Error ? err.message : String(err);
-        logger.log('error', `${name} failed`, { error: message });
-        callback({ code: grpc.status.INTERNAL, details: `${name}: ${message}` });
-      },
-    );
+/** A unary method on the wire: decode the request, run the handler, encode its response; an error names the RPC. */
+function unary(
+  name: string, request: MessageDescriptor, response: MessageDescriptor, handler: AnyHandler,
+): UnaryMethod {
+  return async (bytes) => {
+    try {
+      return encodeMessage(response, (await handler(decodeMessage(request, bytes))) as Record<string, unknown>);
+    } catch (err) {
+      throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   };
 }
 
 /**
  * Serves the plugin: tfplugin6.Provider, go-plugin's controller (Shutdown) and the gRPC
  * health check go-plugin's Ping uses, on a Unix socket in a private directory, with
- * mutual TLS when Terraform sent its client certificate (PLUGIN_CLIENT_CERT).
+ * mutual TLS when Terraform sent its client certificate (PLUGIN_CLIENT_CERT), over the
+ * small unary gRPC server of grpc.ts. Handlers fail as gRPC INTERNAL with their message.
  */
 export async function servePlugin(options: ServeOptions): Promise<RunningPlugin> {
   const { env, logger } = options;
-  const server = new grpc.Server({
-    'grpc.max_receive_message_length': -1,
-    'grpc.max_send_message_length': -1,
-    // Channelz keeps per-call statistics for a debugging service this plugin does not
-    // serve; tracking it was about 7% of the provider's CPU in a plan of 3,000 resources.
-    'grpc.enable_channelz': 0,
-  });
-
-  const providerService: Record<string, grpc.MethodDefinition<any, any>> = {};
-  const providerImpl: grpc.UntypedServiceImplementation = {};
+  const methods = new Map<string, UnaryMethod>();
   for (const name of Object.keys(RPC) as RpcName[]) {
+    const { request, response } = RPC[name];
     const handler = options.handlers[name] as AnyHandler | undefined;
-    if (!handler) continue; // grpc-js answers UNIMPLEMENTED
-    providerService[name] = method(`/tfplugin6.Provider/${name}`, RPC[name].request, RPC[name].response);
-    providerImpl[name] = unary(logger, name, handler);
+    if (handler) methods.set(`/tfplugin6.Provider/${name}`, unary(name, request, response, handler)); // else UNIMPLEMENTED
   }
-  server.addService(providerService, providerImpl);
 
+  let server: GrpcServer | undefined;
   let stopping: Promise<void> | undefined;
   const shutdown = (): Promise<void> => {
-    stopping ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(() => server.forceShutdown(), 2000);
-      timer.unref();
-      server.tryShutdown(() => {
-        clearTimeout(timer);
-        rmSync(dirname(socket), { recursive: true, force: true });
-        resolve();
-      });
-    }).then(options.onShutdown);
+    stopping ??= (server ? server.close(2000) : Promise.resolve())
+      .then(() => rmSync(dirname(socket), { recursive: true, force: true }))
+      .then(options.onShutdown);
     return stopping;
   };
-
-  server.addService(
-    { Shutdown: method('/plugin.GRPCController/Shutdown', Empty, Empty) },
-    {
-      Shutdown: (_call: unknown, callback: grpc.sendUnaryData<Record<string, unknown>>) => {
-        logger.log('debug', 'shutdown requested by Terraform');
-        callback(null, {});
-        setImmediate(() => void shutdown());
-      },
-    },
-  );
+  methods.set('/plugin.GRPCController/Shutdown', unary('Shutdown', Empty, Empty, async () => {
+    logger.log('debug', 'shutdown requested by Terraform');
+    setImmediate(() => void shutdown());
+    return {};
+  }));
+  // go-plugin's Ping: the gRPC health check, always SERVING.
   const healthRequest: MessageDescriptor = { service: { no: 1, type: 'string' } };
   const healthResponse: MessageDescriptor = { status: { no: 1, type: 'enum' } };
-  server.addService(
-    { Check: method('/grpc.health.v1.Health/Check', healthRequest, healthResponse) },
-    { Check: (_call: unknown, callback: grpc.sendUnaryData<Record<string, unknown>>) => callback(null, { status: 1 /* SERVING */ }) },
-  );
+  methods.set('/grpc.health.v1.Health/Check', unary('Check', healthRequest, healthResponse, async () => ({ status: 1 /* SERVING */ })));
 
   const socket = socketPath(env);
   // However the process ends (Shutdown, or killed by a Terraform that gave up), no socket directory is left behind.
   process.once('exit', () => rmSync(dirname(socket), { recursive: true, force: true }));
   const clientCert = env.PLUGIN_CLIENT_CERT;
-  let certField = '';
-  let credentials = grpc.ServerCredentials.createInsecure();
-  if (clientCert) {
-    const cert = createServerCertificate();
-    credentials = grpc.ServerCredentials.createSsl(
-      Buffer.from(clientCert),
-      [{ private_key: Buffer.from(cert.keyPem), cert_chain: Buffer.from(cert.certPem) }],
-      true,
-    );
-    certField = cert.handshakeField;
-  }
-  await new Promise<void>((resolve, reject) => {
-    server.bindAsync(`unix:${socket}`, credentials, (err) => (err ? reject(err) : resolve()));
+  const cert = clientCert ? createServerCertificate() : undefined;
+  server = await listenGrpc(socket, {
+    methods,
+    tls: cert && clientCert ? { keyPem: cert.keyPem, certPem: cert.certPem, clientCertPem: clientCert } : undefined,
+    onError: (path, err) => logger.log('error', `${path.slice(path.lastIndexOf('/') + 1)} failed`, { error: err instanceof Error ? err.message : String(err) }),
   });
-  options.writeHandshake(handshakeLine(socket, certField));
+  options.writeHandshake(handshakeLine(socket, cert?.handshakeField ?? ''));
   logger.log('debug', 'plugin listening', { socket, tls: Boolean(clientCert) });
   return { socket, shutdown };
 }

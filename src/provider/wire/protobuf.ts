@@ -41,6 +41,17 @@ class Writer {
   }
 
   varint(value: number | bigint): void {
+    // Tags, lengths, bools and enums: small non-negative numbers, written without BigInt
+    // (a plan writes several per resource).
+    if (typeof value === 'number' && value >= 0 && value <= 0x7fffffff && Number.isInteger(value)) {
+      let small = value;
+      while (small >= 0x80) {
+        this.pending.push((small & 0x7f) | 0x80);
+        small >>>= 7;
+      }
+      this.pending.push(small);
+      return;
+    }
     let v = BigInt.asUintN(64, BigInt(value));
     if (v < 0x80n) {
       this.pending.push(Number(v));
@@ -152,6 +163,16 @@ class Reader {
   }
 
   smallVarint(): number {
+    // Up to 4 bytes (28 bits: tags, lengths, small values) without BigInt; longer ones
+    // (or negative int64s, 10 bytes) are read again the general way.
+    const start = this.pos;
+    let result = 0;
+    for (let shift = 0; shift < 28 && this.pos < this.end; shift += 7) {
+      const byte = this.buf[this.pos++];
+      result |= (byte & 0x7f) << shift;
+      if (byte < 0x80) return result;
+    }
+    this.pos = start;
     return Number(BigInt.asIntN(64, this.varint()));
   }
 
@@ -179,7 +200,7 @@ function readScalar(r: Reader, type: ScalarType): unknown {
     case 'bytes':
       return Buffer.from(r.bytes());
     case 'bool':
-      return r.varint() !== 0n;
+      return r.smallVarint() !== 0;
     case 'int64':
     case 'enum':
       return r.smallVarint();

@@ -1,4 +1,4 @@
-import { decode, encode, ExtData } from '@msgpack/msgpack';
+import { Decoder, Encoder, ExtData } from '@msgpack/msgpack';
 
 /**
  * Terraform values on the wire (`DynamicValue.msgpack`), decoded and encoded according
@@ -74,16 +74,22 @@ function toWire(value: unknown, type: TfType): unknown {
   return out;
 }
 
+// One encoder and one decoder for the process: the library's encode()/decode() make a
+// new one per call (a 2 KiB buffer each), and a plan makes several calls per resource.
+// Both are synchronous, so no call ever sees another's state.
+const encoder = new Encoder();
+const decoder = new Decoder();
+
 /** Decodes a DynamicValue; JSON is the fallback the protocol allows when msgpack is empty. */
 export function decodeDynamic(value: { msgpack?: Buffer; json?: Buffer } | undefined, type: TfType): TfValue {
   if (!value) return null;
-  if (value.msgpack && value.msgpack.length) return fromWire(decode(value.msgpack), type);
+  if (value.msgpack && value.msgpack.length) return fromWire(decoder.decode(value.msgpack), type);
   if (value.json && value.json.length) return fromWire(JSON.parse(value.json.toString('utf8')), type);
   return null;
 }
 
 export function encodeDynamic(value: TfValue | undefined, type: TfType): { msgpack: Buffer } {
-  const bytes = encode(toWire(value, type));
+  const bytes = encoder.encode(toWire(value, type));
   return { msgpack: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }
 
