@@ -56,6 +56,15 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
       await client.mail.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
     },
   },
+  'dns-record': {
+    spec: {
+      kind: 'dns-record', path: `${PATH}/mx`, packageDomain: 'Example-Kinds.com', zone: 'example-kinds.com', name: '@', type: 'MX',
+      value: 'Mail2.Example-Kinds.com.', priority: 20,
+    },
+    importId: 'example-kinds.com/@/MX/20 mail2.example-kinds.com',
+    // No record can be changed through the API (no update): out of band, it is deleted.
+    outOfBand: (client, liveId) => client.dns.changeZone('example-kinds.com', 'example-kinds.com', { delete: [liveId] }),
+  },
 };
 
 /** The mailbox password the contract suite declares (never a real one). */
