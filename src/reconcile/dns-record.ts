@@ -6,6 +6,7 @@ import {
 import type { ReconcileContext } from './context';
 import { converge } from './converge';
 import { ReconcileError } from './errors';
+import type { FieldDiff } from './diff';
 import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
 import { listedPackages } from './package';
@@ -74,11 +75,24 @@ async function packageOfZone(ctx: ReconcileContext, placement: string, zone: str
   return holder ? holder.name.toLowerCase() : placement;
 }
 
+/**
+ * A CNAME is the only record at its name (RFC 1034): a CNAME at the declared CNAME's
+ * name with another target is the declared record, changed in the control panel. Other
+ * types may have several records at one name, so a changed one cannot be told from a
+ * sibling: it is reported missing (created again), the changed one left alone.
+ */
+function changedCname(zone: DnsZone | undefined, key: string): DnsRecord | undefined {
+  const parts = splitRecordKey(key);
+  if ('ref' in parts || parts.type !== 'CNAME' || !zone) return undefined;
+  return zone.records.find((r) => manageable(r) && r.type === 'CNAME' && r.host === parts.fqdn);
+}
+
 async function observeRecord(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { zone } = splitRecordKey(id.key);
   const packageDomain = await packageOfZone(ctx, id.placement, zone);
-  const live = matching((await zonesOf(ctx, packageDomain))?.find((z) => z.name === zone), id.key)[0];
-  return live && observedRecord(packageDomain, zone, live, id.parent);
+  const live = (await zonesOf(ctx, packageDomain))?.find((z) => z.name === zone);
+  const found = matching(live, id.key)[0] ?? changedCname(live, id.key);
+  return found && observedRecord(packageDomain, zone, found, id.parent);
 }
 
 /** Every record of every package's zones that the kind can manage: one zone read per package. */
@@ -136,6 +150,8 @@ export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, r
     ctx.info(`adopted DNS record ${describe(spec)}`);
     return;
   }
+  // The declared CNAME changed in the control panel: replaced in the same POST.
+  replacing ??= found() ? undefined : (changedCname(zone, key)?.ref ?? undefined)?.toString();
   try {
     await converge(ctx, {
       what: `${spec.path}: add DNS record ${describe(spec)}`,
@@ -188,12 +204,22 @@ async function whyRecordMissing(ctx: ReconcileContext, id: Identity): Promise<st
   return zones && !zones.some((z) => z.name === zone) ? `${zone} is not a zone of package ${packageDomain}` : undefined;
 }
 
+/**
+ * The declared fields that differ from the observed record. Observed by its natural key,
+ * none do; a declared CNAME changed in the control panel (changedCname) differs in its value.
+ */
+function diffRecord(spec: DnsRecordSpec, live: Observed): FieldDiff[] {
+  const fields = ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port'] as const;
+  return fields
+    .filter((f) => (spec[f] ?? undefined) !== (live.fields[f] ?? undefined))
+    .map((f) => ({ field: f, declared: spec[f], live: live.fields[f] }));
+}
+
 export const dnsRecordReconciler = {
   confirmList: (spec) => zonesList(spec.packageDomain),
   observe: observeRecord,
   list: listRecords,
-  // Every field is part of the natural key: an observed record is the declared one.
-  diff: async () => [],
+  diff: async (_ctx, spec, live) => diffRecord(spec, live),
   ensure: (ctx, spec) => ensureRecord(ctx, spec),
   remove: removeRecord,
   whyMissing: whyRecordMissing,
