@@ -24,6 +24,8 @@ options:
                        terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --dns                declare every package's DNS records too (DnsRecord: A, AAAA,
+                       CNAME, MX, TXT, SRV; the zone's SOA and NS are the service's)
   --cdk NAME           the CDK the code imports from: cdktf or cdktn (default:
                        RESELLER_HOSTING_CDK, else the only one the project's package.json
                        lists, else cdktf)
@@ -50,6 +52,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      dns: { type: 'boolean' },
       engine: { type: 'string' },
       cdk: { type: 'string' },
       blocks: { type: 'boolean' },
@@ -65,7 +68,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const option of ['out', 'class-name', 'users', 'dns', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -75,7 +78,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const option of ['out', 'class-name', 'users', 'dns', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -107,17 +110,18 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     const client = clientFor(connection);
     try {
-      const account = await readImportAccount(client);
+      const account = await readImportAccount(client, { dns: values.dns ?? false });
       const { source, counts } = generateStack(account, {
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
+        dns: values.dns ?? false,
         engine,
         cdk,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +
-        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${values.dns ? `, ${counts.dnsRecords} DNS record(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
       if (values.out === undefined) {
         io.stdout(source);
         io.stderr(`imported ${summary}\n`);

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 import { runDriftCli } from '../../src/drift/cli';
+import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { DnsRecord, HostingPackage, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
@@ -89,6 +90,18 @@ test('apply creates the records and adopts an identical one already in the zone 
   const { doc, code } = await drift(['--detailed-exitcode']);
   expect(code).toBe(0);
   expect(statusOf(doc)).toEqual({ 'dns/blog': 'in-sync', 'dns/mx': 'in-sync', 'dns/spf': 'in-sync' });
+});
+
+test('import --dns declares every record of the zones (the SOA and NS left to the service)', async () => {
+  const out = await capture(runImportCli, ['--dns'], apiEnv(emu.url, journalDir));
+  expect(out.code).toBe(0);
+  expect(out.stdout).toContain("import { DnsRecord, HostingPackage } from 'cdktf-reseller-hosting';");
+  expect(out.stdout).toMatch(/new DnsRecord\(this, 'dns_blog_dns_carriers_example_com_cname', \{ package: pkg_dns_carriers_example_com, name: 'blog', type: 'CNAME', value: 'dns-carriers\.example\.com' \}\); \/\/ ref [0-9]+/);
+  expect(out.stdout).toMatch(/'dns_dns_carriers_example_com_mx_2', \{ package: pkg_dns_carriers_example_com, name: '@', type: 'MX', value: 'mail2\.dns-carriers\.example\.com', priority: 20 \}\)/);
+  expect(out.stdout).toMatch(/name: '@', type: 'TXT', value: 'v=spf1 mx -all' \}\)/);
+  expect(out.stdout).not.toMatch(/type: '(NS|SOA)'/);
+  // The zone's own A, A www and MX, plus the three declared.
+  expect(out.stderr).toMatch(/, 6 DNS record\(s\)/);
 });
 
 test('a changed prop replaces the record', async () => {
