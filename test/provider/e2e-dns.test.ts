@@ -1,4 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { runReviewCli } from '../../src/drift/review-cli';
+import { capture } from '../drift/helpers';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
@@ -94,6 +96,11 @@ describe('reseller_dns_record with real Terraform', () => {
     writeConfig(resources);
     const plan = await savedPlan(tf, dir, env());
     expect(plan.changes).toEqual({ 'reseller_dns_record.mx': ['delete', 'create'] });
+    writeFileSync(join(dir, 'plan.json'), plan.jsonText);
+    const review = await capture(runReviewCli, [join(dir, 'plan.json')], {});
+    expect(review.stdout).toContain(
+      '! DNS record dns-site.com/dns-site.com/MX/20 mail2.dns-site.com is REPLACED: deleted, then dns-site.com/dns-site.com/MX/30 mail2.dns-site.com created (priority 20 -> 30 forces it)  [reseller_dns_record.mx]',
+    );
     await apply();
     expect(zone().filter((r) => r.includes('mail2'))).toEqual(['MX dns-site.com 30 mail2.dns-site.com']);
     writeConfig(declared());
