@@ -102,6 +102,7 @@ test('import --dns declares every record of the zones (the SOA and NS left to th
   expect(out.stdout).not.toMatch(/type: '(NS|SOA)'/);
   // The zone's own A, A www and MX, plus the three declared.
   expect(out.stderr).toMatch(/, 6 DNS record\(s\)/);
+  expect(out.stdout).toMatch(/^\/\/ 0 cloud server\(s\), 1 package\(s\), 0 mailbox\(es\), 0 forwarder\(s\), 6 DNS record\(s\)\.$/m);
 });
 
 test('a changed prop replaces the record', async () => {
