@@ -1,6 +1,6 @@
 import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { CloudProvider, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
+import { CloudProvider, DnsRecord, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
 
 /**
  * Knobs the end-to-end tests turn to change the stack the way a user edits code.
@@ -33,6 +33,12 @@ export interface ExampleOptions {
    * @default false
    */
   readonly ownerAsStackUser?: boolean;
+  /**
+   * Declares DNS records in the shop's zone: a `store` CNAME, an SPF TXT and an MX.
+   * `npm run demo` sets it.
+   * @default false
+   */
+  readonly shopDns?: boolean;
 }
 
 /** A realistic reseller account: two customer sites with mail, and a branded cloud server. */
@@ -99,6 +105,14 @@ export class ExampleResellerStack extends TerraformStack {
 
     new Forwarder(this, 'shop_sales', { package: shop, localPart: 'sales', remote: options.salesRemote ?? 'sales-team@example.org' });
     new Forwarder(this, 'blog_tips', { package: blog, localPart: 'tips', remote: 'editor@example-blog.com' });
+
+    // DNS records in the shop's zone. Its `www` keeps the A record the service puts in
+    // every new zone: a CNAME there would have to replace it (a CNAME stands alone).
+    if (options.shopDns) {
+      new DnsRecord(this, 'shop_store', { package: shop, name: 'store', type: 'CNAME', value: 'example-shop.com' });
+      new DnsRecord(this, 'shop_spf', { package: shop, name: '@', type: 'TXT', value: 'v=spf1 mx include:mx.stackmail.com -all' });
+      new DnsRecord(this, 'shop_mx', { package: shop, name: '@', type: 'MX', value: 'mail.example-shop.com', priority: 20 });
+    }
 
     // A managed cloud server under the reseller's own brand, with the shop's app on it.
     // Destroying it leaves it running (the API cannot cancel servers): protect it.

@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     step('synthesizing examples/stack.ts (engine: provider; synth places the provider in the stack directory)');
     const outdir = join(REPO_ROOT, 'cdktf.out');
     const app = new App({ outdir });
-    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true });
+    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true, shopDns: true });
     app.synth();
     const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
     // The emulator starts empty, so any state from an earlier demo run is stale. (The
@@ -74,8 +74,8 @@ async function main(): Promise<number> {
     const client = new ResellerClient({ baseUrl: emulator.url, apiKey: API_KEY });
     console.log(await accountTable(client));
 
-    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled');
-    await customerChanges(client);
+    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled, store.example-shop.com points elsewhere');
+    await customerChanges(client, emulator.url);
 
     step('terraform plan -detailed-exitcode: the provider reads the account back, so the plan shows the change');
     const drift = await runTerraform(['plan', '-detailed-exitcode', '-input=false', '-no-color'], { cwd: stackDir, env, stream: true, binary: terraform });
@@ -137,9 +137,10 @@ function untilInterrupted(): Promise<void> {
 /**
  * What a customer might do in the control panel, through the same reseller API: point a
  * forwarder somewhere else (delete it and create it anew, as the API offers no edit)
- * and disable a package.
+ * and disable a package. And an edit the API cannot make but the control panel can: a
+ * DNS record changed in place (the emulator's control API, POST /__emulator/dns).
  */
-async function customerChanges(client: ResellerClient): Promise<void> {
+async function customerChanges(client: ResellerClient, emulatorUrl: string): Promise<void> {
   const packages = await client.packages.list();
   const idOf = (name: string) => {
     const found = packages.find((p) => p.name === name);
@@ -153,7 +154,15 @@ async function customerChanges(client: ResellerClient): Promise<void> {
   await client.mail.delete(shop, 'example-shop.com', [sales.id]);
   await client.mail.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.net' });
   await client.packages.setEnabled(idOf('example-blog.com'), false);
-  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled');
+  const zone = await client.dns.getZone(shop, 'example-shop.com');
+  const store = zone?.records.find((r) => r.type === 'CNAME' && r.host === 'store.example-shop.com');
+  if (!store) throw new Error('the demo expected the CNAME store.example-shop.com in the account');
+  const edit = await fetch(`${emulatorUrl}/__emulator/dns`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ package: shop, zone: 'example-shop.com', ref: store.ref, record: { target: 'old-shop.example.net' } }),
+  });
+  if (!edit.ok) throw new Error(`the emulator refused the DNS edit: ${edit.status} ${await edit.text()}`);
+  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled; store.example-shop.com CNAME -> old-shop.example.net');
 }
 
 async function mustRun(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, stream: boolean): Promise<void> {

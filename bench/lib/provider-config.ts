@@ -21,12 +21,14 @@ export interface ProviderSite {
   /** Resource name and local part of each mailbox; the password comes from `var.mailbox_password`. */
   mailboxes: Array<{ name: string; local: string; send?: boolean }>;
   forwarders: Array<{ name: string; local: string; remote: string }>;
+  /** DNS records in the package's zone (`reseller_dns_record.<name>`). */
+  records?: Array<{ name: string; owner: string; type: string; value: string; priority?: number }>;
 }
 
 type Body = Record<string, unknown>;
 
 /** A resource body: spec fields (camelCase) renamed to the kind's attributes. */
-function body(kind: 'package' | 'mailbox' | 'forwarder', fields: Record<string, unknown>): Body {
+function body(kind: 'package' | 'mailbox' | 'forwarder' | 'dns-record', fields: Record<string, unknown>): Body {
   const def = definitionOf(kind);
   const out: Body = {};
   for (const [name, value] of Object.entries(fields)) {
@@ -38,7 +40,7 @@ function body(kind: 'package' | 'mailbox' | 'forwarder', fields: Record<string, 
   return out;
 }
 
-export function resourceTypeOf(kind: 'package' | 'mailbox' | 'forwarder'): string {
+export function resourceTypeOf(kind: 'package' | 'mailbox' | 'forwarder' | 'dns-record'): string {
   return definitionOf(kind).resourceType;
 }
 
@@ -47,6 +49,7 @@ export function providerConfig(sites: readonly ProviderSite[], options: { apiUrl
   const packages: Record<string, Body> = {};
   const mailboxes: Record<string, Body> = {};
   const forwarders: Record<string, Body> = {};
+  const records: Record<string, Body> = {};
   const passwords = options.passwords ?? true;
   for (const site of sites) {
     packages[site.name] = body('package', { domainName: site.domain, packageType: site.packageType ?? 'Linux Unlimited', label: site.label ?? `Site ${site.name}` });
@@ -59,11 +62,13 @@ export function providerConfig(sites: readonly ProviderSite[], options: { apiUrl
       });
     }
     for (const f of site.forwarders) forwarders[f.name] = body('forwarder', { packageDomain: pkg, localPart: f.local, remote: f.remote });
+    for (const r of site.records ?? []) records[r.name] = body('dns-record', { packageDomain: pkg, name: r.owner, type: r.type, value: r.value, priority: r.priority });
   }
   const resource: Record<string, Record<string, Body>> = {};
   if (Object.keys(packages).length) resource[resourceTypeOf('package')] = packages;
   if (Object.keys(mailboxes).length) resource[resourceTypeOf('mailbox')] = mailboxes;
   if (Object.keys(forwarders).length) resource[resourceTypeOf('forwarder')] = forwarders;
+  if (Object.keys(records).length) resource[resourceTypeOf('dns-record')] = records;
   return {
     terraform: { required_providers: { reseller: { source: PROVIDER_SOURCE } } },
     ...(passwords ? { variable: { [PASSWORD_VARIABLE]: { type: 'string', sensitive: true, ephemeral: true } } } : {}),
@@ -78,6 +83,7 @@ export function providerAddresses(sites: readonly ProviderSite[]): string[] {
     `${resourceTypeOf('package')}.${s.name}`,
     ...s.mailboxes.map((m) => `${resourceTypeOf('mailbox')}.${m.name}`),
     ...s.forwarders.map((f) => `${resourceTypeOf('forwarder')}.${f.name}`),
+    ...(s.records ?? []).map((r) => `${resourceTypeOf('dns-record')}.${r.name}`),
   ]);
 }
 

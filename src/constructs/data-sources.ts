@@ -18,11 +18,11 @@ import type { IHostingPackage } from './hosting-package';
 
 /** Props of {@link DataResellerPackage}: exactly one look-up key. */
 export interface DataResellerPackageProps {
-  /** The package's primary domain. */
+  /** The package's primary domain. @default - none: give exactly one look-up key */
   readonly domainName?: string;
-  /** Any domain name of the package (primary or extra). */
+  /** Any domain name of the package (primary or extra). @default - none: give exactly one look-up key */
   readonly name?: string;
-  /** The package's numeric id. */
+  /** The package's numeric id. @default - none: give exactly one look-up key */
   readonly packageId?: number;
 }
 
@@ -91,13 +91,13 @@ export class DataResellerPackage extends ResellerDataSource {
 
 /** Props of {@link DataResellerPackages}: filters, all optional. */
 export interface DataResellerPackagesProps {
-  /** Only packages of this type (name or id). */
+  /** Only packages of this type (name or id). @default - no filter */
   readonly packageType?: string;
-  /** Only packages linked to this user (`stack-user:N` or an e-mail). */
+  /** Only packages linked to this user (`stack-user:N` or an e-mail). @default - no filter */
   readonly stackUser?: string;
-  /** Only packages with a domain name ending in this suffix. */
+  /** Only packages with a domain name ending in this suffix. @default - no filter */
   readonly nameSuffix?: string;
-  /** Only packages on the cloud server with this host name. */
+  /** Only packages on the cloud server with this host name. @default - no filter */
   readonly cloudServer?: string;
 }
 
@@ -120,7 +120,7 @@ export class DataResellerPackages extends ResellerDataSource {
 
 /** Props of {@link DataResellerPackageTypes}. */
 export interface DataResellerPackageTypesProps {
-  /** Only types of this platform. */
+  /** Only types of this platform. @default - no filter */
   readonly platform?: 'linux' | 'windows';
 }
 
@@ -143,9 +143,9 @@ export class DataResellerPackageTypes extends ResellerDataSource {
 
 /** Props of {@link DataResellerStackUser}: exactly one look-up key. */
 export interface DataResellerStackUserProps {
-  /** The e-mail of the user's contact record (case-insensitive). */
+  /** The e-mail of the user's contact record (case-insensitive). @default - none: give exactly one look-up key */
   readonly email?: string;
-  /** The user's reference, `stack-user:N`. */
+  /** The user's reference, `stack-user:N`. @default - none: give exactly one look-up key */
   readonly userRef?: string;
 }
 
@@ -174,7 +174,7 @@ export class DataResellerStackUser extends ResellerDataSource {
 
 /** Props of {@link DataResellerStackUsers}. */
 export interface DataResellerStackUsersProps {
-  /** Only users whose e-mail ends in this suffix. */
+  /** Only users whose e-mail ends in this suffix. @default - no filter */
   readonly emailSuffix?: string;
 }
 
@@ -270,9 +270,9 @@ export class DataResellerCloudServer extends ResellerDataSource {
 
 /** Props of {@link DataResellerCloudServers}. */
 export interface DataResellerCloudServersProps {
-  /** Only servers of this provider. */
+  /** Only servers of this provider. @default - no filter */
   readonly cloudProvider?: CloudProvider;
-  /** Only servers in this zone. */
+  /** Only servers in this zone. @default - no filter */
   readonly zone?: string;
 }
 
@@ -295,13 +295,13 @@ export class DataResellerCloudServers extends ResellerDataSource {
 
 /** Props of {@link DataResellerCloudServerSpecs}: filters, all optional. */
 export interface DataResellerCloudServerSpecsProps {
-  /** Only sizes of this provider. */
+  /** Only sizes of this provider. @default - no filter */
   readonly cloudProvider?: CloudProvider;
-  /** At least this many CPUs. */
+  /** At least this many CPUs. @default - no filter */
   readonly minCpu?: number;
-  /** At least this much RAM (GB). */
+  /** At least this much RAM (GB). @default - no filter */
   readonly minRamGb?: number;
-  /** At least this much disk (GB). */
+  /** At least this much disk (GB). @default - no filter */
   readonly minDiskGb?: number;
 }
 

@@ -80,10 +80,14 @@ export interface Comparison {
 /** Every live object of every kind, as the core lists them. */
 export type LiveObjects = ReadonlyMap<Kind, readonly Observed[]>;
 
-/** Reads the account through the core: each list once, the mail of each domain once (see `list`). */
-export async function readLiveObjects(ctx: ReconcileContext): Promise<LiveObjects> {
-  const lists = await Promise.all(DEFINITIONS.map((def) => list(ctx, def.kind)));
-  return new Map(DEFINITIONS.map((def, i) => [def.kind, lists[i]]));
+/**
+ * Reads the account through the core: each list once, the mail of each domain once (see
+ * `list`). `kinds`: only these (a kind that reports no unmanaged objects is read only
+ * when a stack declares one: DNS records cost a read per package).
+ */
+export async function readLiveObjects(ctx: ReconcileContext, kinds: readonly Kind[] = DEFINITIONS.map((d) => d.kind)): Promise<LiveObjects> {
+  const lists = await Promise.all(kinds.map((kind) => list(ctx, kind)));
+  return new Map(kinds.map((kind, i) => [kind, lists[i]]));
 }
 
 const keyOf = (id: Pick<Identity, 'kind' | 'key'>) => `${id.kind}:${id.key}`;
@@ -94,7 +98,8 @@ const keyOf = (id: Pick<Identity, 'kind' | 'key'>) => `${id.kind}:${id.key}`;
  * not unmanaged.
  */
 export async function compare(ctx: ReconcileContext, declared: readonly DesiredObject[], managed: readonly DesiredObject[] = declared): Promise<Comparison> {
-  const live = await readLiveObjects(ctx);
+  const wanted = new Set([...declared, ...managed].map((o) => o.identity?.kind ?? o.kind));
+  const live = await readLiveObjects(ctx, DEFINITIONS.filter((d) => d.reportsUnmanaged !== false || wanted.has(d.kind)).map((d) => d.kind));
   const index = new Map<string, Observed>();
   for (const objects of live.values()) for (const o of objects) if (!index.has(keyOf(o.identity))) index.set(keyOf(o.identity), o);
   const objects = await Promise.all(declared.map(async (desired) => ({ desired, report: await compareOne(ctx, desired, index) })));

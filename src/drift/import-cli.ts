@@ -24,6 +24,8 @@ options:
                        terraform_data or null_resource (default: none, the library's default)
   --users              declare the control-panel users too (StackUser); packages and
                        servers then refer to them
+  --dns                declare every package's DNS records too (DnsRecord: A, AAAA,
+                       CNAME, MX, TXT, SRV; the zone's SOA and NS are the service's)
   --reference NAME     do not manage this package (any of its domain names) or cloud
                        server (host name): write a reference that the provider engine
                        reads through a data source (a missing one fails the plan); the
@@ -54,6 +56,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       out: { type: 'string' },
       'class-name': { type: 'string' },
       users: { type: 'boolean' },
+      dns: { type: 'boolean' },
       reference: { type: 'string', multiple: true },
       engine: { type: 'string' },
       cdk: { type: 'string' },
@@ -70,7 +73,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'reference', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const option of ['out', 'class-name', 'users', 'dns', 'reference', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -80,7 +83,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users', 'reference', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const option of ['out', 'class-name', 'users', 'dns', 'reference', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -112,7 +115,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     const client = clientFor(connection);
     try {
-      const account = await readImportAccount(client);
+      const account = await readImportAccount(client, { dns: values.dns ?? false });
       const unknown = unmatchedReferences(account, values.reference ?? []);
       if (unknown.length) throw new CommandError(`--reference ${unknown.join(', ')}: no package or cloud server of the account has this name`);
       const { source, counts } = generateStack(account, {
@@ -120,12 +123,13 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
         users: values.users ?? false,
         reference: values.reference,
+        dns: values.dns ?? false,
         engine,
         cdk,
       });
       const summary =
         `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +
-        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${values.dns ? `, ${counts.dnsRecords} DNS record(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
       if (values.out === undefined) {
         io.stdout(source);
         io.stderr(`imported ${summary}\n`);

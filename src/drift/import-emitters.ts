@@ -1,8 +1,8 @@
-import type { CloudServer, ForwarderEntry, MailboxEntry, PackageSummary } from '../client';
+import type { CloudServer, DnsRecord, ForwarderEntry, MailboxEntry, PackageSummary } from '../client';
 import { labelOf } from '../client';
 import {
-  canonicalDomain, canonicalEmail, canonicalLocalPart, checkCloudSpec, checkCloudZone, checkDomainName, checkEmailAddress,
-  checkLocalPart, CLOUD_PROVIDERS, CloudProvider, providerFromApi, STACK_USER_REF, userKey,
+  canonicalDomain, canonicalEmail, canonicalLocalPart, canonicalRecordName, checkCloudSpec, checkCloudZone, checkDnsRecord, checkDomainName,
+  checkEmailAddress, checkLocalPart, CLOUD_PROVIDERS, CloudProvider, DNS_RECORD_TYPES, DnsRecordSpec, providerFromApi, STACK_USER_REF, userKey,
 } from '../protocol';
 import type { ImportAccount, ImportOptions } from './import';
 import { byText } from './io';
@@ -60,7 +60,7 @@ const DECLARATION = /\u0000([A-Za-z0-9_]+)\u0000/g;
 
 
 /** How many objects of each kind were declared, and how many were left out. */
-export interface ImportCounts { packages: number; mailboxes: number; forwarders: number; cloudServers: number; users: number; skipped: number }
+export interface ImportCounts { packages: number; mailboxes: number; forwarders: number; cloudServers: number; users: number; dnsRecords: number; skipped: number }
 
 /** What every kind's emitter writes into: the body lines, ids, names imported, variables referenced, counts. */
 export class Emitter {
@@ -73,7 +73,7 @@ export class Emitter {
    * then (an unused local would break projects compiled with noUnusedLocals).
    */
   readonly referenced = new Set<string>();
-  readonly counts: ImportCounts = { packages: 0, mailboxes: 0, forwarders: 0, cloudServers: 0, users: 0, skipped: 0 };
+  readonly counts: ImportCounts = { packages: 0, mailboxes: 0, forwarders: 0, cloudServers: 0, users: 0, dnsRecords: 0, skipped: 0 };
   /** Server id -> its variable. */
   readonly serverVar = new Map<number, string>();
   /** User ref -> its variable (with --users). */
@@ -211,11 +211,17 @@ export function emitPackages(e: Emitter): void {
       }
       for (const [local, entries] of [...byLocal].sort((a, b) => byText(a[0], b[0]))) count(e, emitForwarder(e, local, entries, place), 'forwarders', emitted);
     }
+    for (const zone of e.account.zones?.get(pkg.id) ?? []) {
+      const place = { domain: zone.name, packageDomain: canonicalDomain(pkg.name), pkgVar: emitted };
+      for (const r of zone.records.filter((x) => x.ref !== null && (DNS_RECORD_TYPES as readonly string[]).includes(x.type))) {
+        count(e, emitDnsRecord(e, r, place), 'dnsRecords', emitted);
+      }
+    }
   }
 }
 
 /** Counts a mail object: declared (its package variable is then referenced) or left out. */
-function count(e: Emitter, declared: boolean, what: 'mailboxes' | 'forwarders', pkgVar: string): void {
+function count(e: Emitter, declared: boolean, what: 'mailboxes' | 'forwarders' | 'dnsRecords', pkgVar: string): void {
   if (!declared) {
     e.counts.skipped++;
     return;
@@ -303,6 +309,25 @@ function emitForwarder(e: Emitter, local: string, entries: ForwarderEntry[], { d
   e.used.add('Forwarder');
   const domainProp = domain === packageDomain ? '' : ` domain: ${tsString(domain)},`;
   e.line(`new Forwarder(this, ${tsString(id)}, { package: ${pkgVar}, localPart: ${tsString(local)},${domainProp} remote: ${tsString(canonicalEmail(remote))} });`);
+  return true;
+}
+
+/** One DnsRecord (with --dns); `domain` is the zone. A record the construct would refuse is left out with the reason. */
+function emitDnsRecord(e: Emitter, r: DnsRecord, { domain: zone, packageDomain, pkgVar }: MailPlace): boolean {
+  const name = canonicalRecordName(r.host, zone);
+  const raw = { kind: 'dns-record', path: 'import', packageDomain, zone, name, type: r.type, value: r.value, priority: r.priority, weight: r.weight, port: r.port };
+  const { problems } = checkDnsRecord(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as unknown as DnsRecordSpec);
+  if (problems.length) {
+    e.line(`// DNS record ${r.type} ${commentText(r.host)} (ref ${r.ref}) left out: ${commentText(problems.map((p) => `${p.field} ${p.rule}`).join('; '))}`);
+    return false;
+  }
+  const id = e.ids.allocate('dns', `${name === '@' ? '' : `${name}_`}${zone}_${r.type}`);
+  e.used.add('DnsRecord');
+  const props = [
+    `package: ${pkgVar}`, ...(zone === packageDomain ? [] : [`zone: ${tsString(zone)}`]), `name: ${tsString(name)}`, `type: ${tsString(r.type)}`,
+    `value: ${tsString(r.value)}`, ...(['priority', 'weight', 'port'] as const).filter((f) => r[f] !== undefined).map((f) => `${f}: ${r[f]}`),
+  ];
+  e.line(`new DnsRecord(this, ${tsString(id)}, { ${props.join(', ')} }); // ref ${r.ref}`);
   return true;
 }
 

@@ -29,6 +29,7 @@ import type { Identity, Kind, ObjectSpec } from '../protocol';
 import { definitionOf, describeObject } from '../protocol';
 import type { ReconcileContext } from './context';
 import { cloudServerReconciler } from './cloud-server';
+import { dnsRecordReconciler } from './dns-record';
 import type { FieldDiff } from './diff';
 import { forwarderReconciler } from './forwarder';
 import type { KindReconciler, LiveEntry } from './kind';
@@ -59,6 +60,7 @@ const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
   forwarder: forwarderReconciler,
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
+  'dns-record': dnsRecordReconciler,
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {

@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
-import { Forwarder, HostingPackage, Mailbox, ManagedCloudServer, StackUser } from '../../src';
+import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, StackUser } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -67,6 +67,18 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
       await client.mail.createForwarder('example-kinds.com', 'example-kinds.com', { local: 'sales', remote: 'third@example.org' });
     },
     declare: (stack) => new Forwarder(stack, 'sales', { package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), localPart: 'sales', remote: 'team@example.org' }),
+  },
+  'dns-record': {
+    spec: {
+      kind: 'dns-record', path: `${PATH}/mx`, packageDomain: 'Example-Kinds.com', zone: 'example-kinds.com', name: '@', type: 'MX',
+      value: 'Mail2.Example-Kinds.com.', priority: 20,
+    },
+    importId: 'example-kinds.com/@/MX/20 mail2.example-kinds.com',
+    // No record can be changed through the API (no update): out of band, it is deleted.
+    outOfBand: (client, liveId) => client.dns.changeZone('example-kinds.com', 'example-kinds.com', { delete: [liveId] }),
+    declare: (stack) => new DnsRecord(stack, 'mx', {
+      package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: '@', type: 'MX', value: 'Mail2.Example-Kinds.com.', priority: 20,
+    }),
   },
 };
 

@@ -1,6 +1,6 @@
 /**
- * Faults: REAL terraform (-parallelism=10) applies and destroys a stack of 40 objects
- * (10 packages, 20 mailboxes, 10 forwarders; passwords from sensitive variables) while
+ * Faults: REAL terraform (-parallelism=10) applies and destroys a stack of 60 objects
+ * (10 packages, 20 mailboxes, 10 forwarders, 20 DNS records; passwords from sensitive variables) while
  * the emulator injects, from a fixed seed:
  *   - 429 with Retry-After: 1 on 10% of all requests,
  *   - 503 on 20% of reads,
@@ -31,6 +31,10 @@ const SITES: SiteDecl[] = Array.from({ length: 10 }, (_, i) => ({
     { id: `site${i}_office`, local: 'office', password: 'b' as const },
   ],
   forwarders: [{ id: `site${i}_sales`, local: 'sales', remote: `sales-team-${i}@example.org` }],
+  records: [
+    { id: `site${i}_spf`, name: '@', type: 'TXT' as const, value: 'v=spf1 mx -all' },
+    { id: `site${i}_mx`, name: '@', type: 'MX' as const, value: `mail.fault-site-${i}.example`, priority: 20 },
+  ],
 }));
 
 let tf: string;
@@ -69,7 +73,7 @@ async function recordFired(phase: string) {
   rules.forEach((r, i) => (fired[`${phase}:${names[i]}`] = r.fired));
 }
 
-test('apply -parallelism=10 of 40 objects under faults converges; every object exists exactly once', async () => {
+test('apply -parallelism=10 of 60 objects under faults converges; every object exists exactly once', async () => {
   await controlOf(emu.url).setFaults(FAULT_RULES, SEED);
   await controlOf(emu.url).call('DELETE', 'requests');
   const runs = await runAllowingOneRetry(tf, stackDir, ['apply', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
@@ -96,6 +100,10 @@ test('apply -parallelism=10 of 40 objects under faults converges; every object e
     expect([...mailboxes].sort()).toEqual(site.mailboxes.map((m) => `${m.local}@${site.domain}`).sort());
     expect(forwarders).toEqual(site.forwarders.map((f) => `${f.local}@${site.domain}->${f.remote}`));
     expect(pkg).toMatchObject({ label: `Site ${site.id}`, packageTypeName: 'Linux Unlimited', enabled: true });
+    // Each declared DNS record exactly once (a dropped response of the zone's diff write was read back, not sent again).
+    const records = pkg.dns.flatMap((z) => z.records.map((r) => `${r.type} ${r.host} ${r.pri ?? ''} ${r.txt ?? r.target ?? r.ip ?? ''}`));
+    expect(records.filter((r) => r === `TXT ${site.domain}  v=spf1 mx -all`)).toHaveLength(1);
+    expect(records.filter((r) => r === `MX ${site.domain} 20 mail.${site.domain}`)).toHaveLength(1);
   }
   // Nothing was created twice: exactly one accepted addWeb per package (a dropped response is
   // logged with the status it would have had), and no create was ever refused as a duplicate,

@@ -1,7 +1,7 @@
 /**
- * Faults, native provider: REAL terraform (-parallelism=10) applies and destroys 45
- * objects (15 packages, each with a mailbox whose password is write-only and a
- * forwarder) while the emulator injects the faults of faults.test.ts from a fixed seed
+ * Faults, native provider: REAL terraform (-parallelism=10) applies and destroys 75
+ * objects (15 packages, each with a mailbox whose password is write-only, a forwarder
+ * and two DNS records) while the emulator injects the faults of faults.test.ts from a fixed seed
  * (429 + Retry-After on 10% of requests, 503 on 20% of reads, 10% of creates committed
  * with their response lost, 200 ms latency). The apply converges within two runs (the
  * second only when the first named the failed resources); then every declared object
@@ -14,6 +14,7 @@ import { APPLY, expectCleanPlan, expectExactlyDeclared, providerAddresses, provi
 /** How the provider names each object in a diagnostic: `package d`, `mailbox a@d`, `forwarder a@d`. */
 const objectNames = (sites: ProviderSite[]) => sites.flatMap((s) => [
   `package ${s.domain}`, ...s.mailboxes.map((m) => `mailbox ${m.local}@${s.domain}`), ...s.forwarders.map((f) => `forwarder ${f.local}@${s.domain}`),
+  ...(s.records ?? []).map((r) => `DNS record ${s.domain}/${r.owner === '@' ? s.domain : `${r.owner}.${s.domain}`}/${r.type}/${r.priority === undefined ? '' : `${r.priority} `}${r.value}`),
 ]);
 
 const SEED = Number(process.env.RELIABILITY_FAULT_SEED ?? 424242);
@@ -23,6 +24,10 @@ const SITES: ProviderSite[] = Array.from({ length: 15 }, (_, i) => ({
   domain: `provider-fault-${i}.example`,
   mailboxes: [{ name: `site${i}_info`, local: 'info' }],
   forwarders: [{ name: `site${i}_sales`, local: 'sales', remote: `sales-team-${i}@example.org` }],
+  records: [
+    { name: `site${i}_spf`, owner: '@', type: 'TXT', value: 'v=spf1 mx -all' },
+    { name: `site${i}_mx`, owner: '@', type: 'MX', value: `mail.provider-fault-${i}.example`, priority: 20 },
+  ],
 }));
 
 let tf: string;
@@ -48,7 +53,7 @@ async function recordFired(phase: string) {
   rules.forEach((r, i) => (fired[`${phase}:${FAULT_NAMES[i]}`] = r.fired));
 }
 
-test('apply -parallelism=10 of 45 objects under faults converges within two applies; every object exists exactly once', async () => {
+test('apply -parallelism=10 of 75 objects under faults converges within two applies; every object exists exactly once', async () => {
   await controlOf(emu.url).setFaults(faultRules(200), SEED);
   await controlOf(emu.url).call('DELETE', 'requests');
   const runs = await runAllowingOneRetry(tf, dir, APPLY, env, log);

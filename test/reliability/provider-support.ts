@@ -74,6 +74,12 @@ export function expectExactlyDeclared(account: AccountDump, sites: readonly Prov
       forwarders: site.forwarders.map((f) => `${f.local}@${site.domain}->${f.remote}`).sort(),
     });
     expect(pkg).toMatchObject({ label: `Site ${site.name}`, packageTypeName: 'Linux Unlimited', enabled: true });
+    // Each declared DNS record exactly once in its zone.
+    const records = pkg.dns.flatMap((z) => z.records.map((r) => `${r.type} ${r.host} ${r.pri ?? ''} ${r.txt ?? r.target ?? r.ip ?? ''}`));
+    for (const r of site.records ?? []) {
+      const host = r.owner === '@' ? site.domain : `${r.owner}.${site.domain}`;
+      expect({ record: r.name, copies: records.filter((x) => x === `${r.type} ${host} ${r.priority ?? ''} ${r.value}`).length }).toEqual({ record: r.name, copies: 1 });
+    }
   }
 }
 

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
+import { DnsRecord, Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
+import type { DnsRecordType } from '../../src';
 import type { EmulatorStateDump, FaultRule } from '../../src/emulator';
 import { findTerraform, REPO_ROOT, runTerraform, TerraformResult } from '../../scripts/lib/terraform';
 import { requireBuiltHandler } from '../helpers/emulator';
@@ -52,6 +53,8 @@ export interface SiteDecl {
   absent?: boolean;
   mailboxes: Array<{ id: string; local: string; password: 'a' | 'b'; send?: boolean; passwordVersion?: number }>;
   forwarders: Array<{ id: string; local: string; remote: string }>;
+  /** DNS records in the package's zone (none when absent). */
+  records?: Array<{ id: string; name: string; type: DnsRecordType; value: string; priority?: number }>;
 }
 
 /**
@@ -85,6 +88,7 @@ export class ReliabilityStack extends TerraformStack {
         });
       }
       for (const f of site.forwarders) new Forwarder(this, f.id, { package: pkg, localPart: f.local, remote: f.remote, absent: site.absent });
+      for (const r of site.records ?? []) new DnsRecord(this, r.id, { package: pkg, name: r.name, type: r.type, value: r.value, priority: r.priority, absent: site.absent });
     }
   }
 }
@@ -99,7 +103,7 @@ export function synthStack(outdir: string, sites: SiteDecl[]): string {
 
 /** Every managed object address of a stack (the object resources, not settings/password). */
 export function objectAddresses(sites: SiteDecl[]): string[] {
-  return sites.flatMap((s) => [s.id, ...s.mailboxes.map((m) => m.id), ...s.forwarders.map((f) => f.id)]).map((id) => `terraform_data.${id}`);
+  return sites.flatMap((s) => [s.id, ...s.mailboxes.map((m) => m.id), ...s.forwarders.map((f) => f.id), ...(s.records ?? []).map((r) => r.id)]).map((id) => `terraform_data.${id}`);
 }
 
 // ---------------------------------------------------------------------------------

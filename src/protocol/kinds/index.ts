@@ -22,6 +22,8 @@
 import { cloudServerDefinition } from './cloud-server';
 import type { CloudServerSpec } from './cloud-server';
 import type { Checked, KindDefinition } from './definition';
+import { dnsRecordDefinition } from './dns-record';
+import type { DnsRecordSpec } from './dns-record';
 import { forwarderDefinition } from './forwarder';
 import type { ForwarderSpec } from './forwarder';
 import { mailboxDefinition } from './mailbox';
@@ -34,7 +36,9 @@ import type { StackUserSpec } from './stack-user';
 export * from './definition';
 export * from './identity';
 export * from './codec';
-export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec };
+export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, DnsRecordSpec };
+export type { DnsRecordType } from './dns-record';
+export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';
 export type { MailPlacement } from './mail';
 export { PACKAGE_FIELDS, checkPackage } from './package';
 export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
@@ -44,7 +48,7 @@ export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /** The registration of every kind: one entry per definition. */
-const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition] as const;
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];

@@ -1,0 +1,117 @@
+import { Construct } from 'constructs';
+import { checkDnsRecord, DnsRecordSpec, DnsRecordType, fullyQualified, keyValue } from '../protocol';
+import { TerraformStack } from './private/cdk';
+import type { IHostingPackage } from './hosting-package';
+import { canonDomain } from './private/names';
+import { containsToken } from './private/tokens';
+import { ManagedObject, ManagedObjectProps } from './managed-object';
+
+/** A DNS record in a zone of a hosting package (api-notes "DNS records"). */
+export interface DnsRecordProps extends ManagedObjectProps {
+  /** The package whose zone holds the record (managed, or `HostingPackage.fromDomainName`). */
+  readonly package: IHostingPackage;
+  /** Owner name relative to the zone: `@` for the apex, `www`, `_dmarc`, `*`, `_sip._tcp` (SRV). */
+  readonly name: string;
+  /** Record type: A, AAAA, CNAME, MX, TXT or SRV (NS and SOA are the service's). */
+  readonly type: DnsRecordType;
+  /** A: an IPv4 address; AAAA: an IPv6 address; CNAME, MX, SRV: the target host name; TXT: the text (e.g. an SPF policy). */
+  readonly value: string;
+  /**
+   * Zone apex: one of the package's apex domain names.
+   * @default - the package's domainName
+   */
+  readonly zone?: string;
+  /**
+   * Priority (0-65535): required for MX and SRV records, not allowed on others.
+   * @default - none
+   */
+  readonly priority?: number;
+  /**
+   * Weight (0-65535): required for SRV records, not allowed on others.
+   * @default - none
+   */
+  readonly weight?: number;
+  /**
+   * Port (0-65535): required for SRV records, not allowed on others.
+   * @default - none
+   */
+  readonly port?: number;
+}
+
+/**
+ * A managed DNS record. The API has no update and no TTL: every change of a prop
+ * replaces the record. At synth, a CNAME that shares its name with another record of
+ * the stack is an error (RFC 1034), as is a record declared twice.
+ *
+ * ```ts
+ * new DnsRecord(stack, 'www', { package: site, name: 'www', type: 'CNAME', value: 'example.com' });
+ * new DnsRecord(stack, 'mx', { package: site, name: '@', type: 'MX', value: 'mail.example.com', priority: 10 });
+ * ```
+ */
+export class DnsRecord extends ManagedObject {
+  /** The record's zone (canonical when literal). */
+  public readonly zone: string;
+  /** Owner name relative to the zone, canonical when literal (`@`, `www`). */
+  public readonly name: string;
+  /** Record type (upper case when literal). */
+  public readonly type: DnsRecordType;
+
+  constructor(scope: Construct, id: string, props: DnsRecordProps) {
+    super(scope, id, props);
+    const pkg = props.package;
+    const raw: DnsRecordSpec = {
+      kind: 'dns-record',
+      path: this.node.path,
+      packageDomain: pkg?.domainName,
+      zone: canonDomain(props.zone ?? pkg?.domainName),
+      name: props.name,
+      type: props.type,
+      value: props.value,
+      ...(props.priority !== undefined ? { priority: props.priority } : {}),
+      ...(props.weight !== undefined ? { weight: props.weight } : {}),
+      ...(props.port !== undefined ? { port: props.port } : {}),
+    };
+    const checked = containsToken(raw) ? undefined : checkDnsRecord(raw);
+    const spec = checked && checked.problems.length === 0 ? checked.spec : raw;
+    this.zone = spec.zone;
+    this.name = spec.name;
+    this.type = spec.type;
+    const key = checked && checked.problems.length === 0 ? `${spec.zone}/${fullyQualified(spec.name, spec.zone)}/${spec.type}/${keyValue(spec)}` : undefined;
+
+    this.manage({
+      spec,
+      parent: { field: 'package', what: 'package', referBy: 'HostingPackage.fromDomainName', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false },
+      claims: () => key ? [{
+        key: `dns-record:${key}`,
+        field: 'value',
+        conflict: (first) => `${spec.type} ${fullyQualified(spec.name, spec.zone)} ${keyValue(spec)} is already declared by DNS record ${first} (each record may be declared once per stack)`,
+      }] : [],
+    }, (p) => {
+      if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
+        p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');
+        return;
+      }
+      p.definition(spec, ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port']);
+      const domains = pkg.domainNames;
+      if (domains && !containsToken(domains) && !containsToken(spec.zone) && checked?.problems.length === 0
+        && !domains.includes(spec.zone) && TerraformStack.of(pkg) === TerraformStack.of(this)) {
+        p.field('zone', `"${spec.zone}" is not a domain of package ${pkg.node.path} (${domains.join(', ')})`);
+      }
+      if (key) p.field('name', this.cnameConflict());
+    });
+  }
+
+  /** RFC 1034: a CNAME is the only record at its name. Names the other records of the stack at this CNAME's name. */
+  private cnameConflict(): string | undefined {
+    const owner = fullyQualified(this.name, this.zone);
+    const here = TerraformStack.of(this).node.findAll()
+      .filter((c): c is DnsRecord => c instanceof DnsRecord && c !== this && !c.isAbsent && !containsToken([c.zone, c.name]))
+      .filter((c) => fullyQualified(c.name, c.zone) === owner);
+    if (this.isAbsent || here.length === 0) return undefined;
+    if (this.type === 'CNAME') {
+      return `"${this.name}" holds a CNAME, which must be the only record at ${owner}, but ${here.map((c) => `${c.node.path} (${c.type})`).join(', ')} ${here.length === 1 ? 'is' : 'are'} declared there too`;
+    }
+    const cname = here.find((c) => c.type === 'CNAME');
+    return cname ? `"${this.name}" is also the name of CNAME ${cname.node.path}, which must be the only record at ${owner}` : undefined;
+  }
+}

@@ -1,0 +1,227 @@
+import type { DnsRecord, DnsRecordInput, DnsZone } from '../client';
+import { ConflictError, isMissingObject } from '../client';
+import {
+  canonicalRecordName, definitionOf, DNS_RECORD_TYPES, DnsRecordSpec, fullyQualified, Identity, keyValue, splitRecordKey,
+} from '../protocol';
+import type { ReconcileContext } from './context';
+import { converge } from './converge';
+import { ReconcileError } from './errors';
+import type { FieldDiff } from './diff';
+import type { KindReconciler } from './kind';
+import { Observed, observed } from './observed';
+import { listedPackages } from './package';
+import { packageIndex } from './package-index';
+
+/**
+ * DNS records (api-notes "DNS records"). One read of a package's zones
+ * (`GET /package/{id}/dns`) serves every record on them, through the context's list
+ * cache. The API has no update and its write does not return the new ref, so a record
+ * is found by its natural key (zone, owner, type, normalised value) and every write is
+ * read back. The service's own records (SOA, NS) are never written: only the types the
+ * kind declares are listed, and a delete sends refs of those alone.
+ */
+
+const WRITABLE: readonly string[] = DNS_RECORD_TYPES;
+
+/** The name of a package's zones in the context's lists. */
+const zonesList = (packageDomain: string) => `dns:${packageDomain}`;
+
+async function readZonesIfPresent(ctx: ReconcileContext, packageDomain: string): Promise<DnsZone[] | undefined> {
+  try {
+    return await ctx.client.dns.listZones(packageDomain);
+  } catch (err) {
+    if (isMissingObject(err)) return undefined;
+    throw err;
+  }
+}
+
+/** The package's zones; `after` > 0 asks for a read started after that tick (to confirm a write). Undefined: no such package. */
+function zonesOf(ctx: ReconcileContext, packageDomain: string, after = 0): Promise<DnsZone[] | undefined> {
+  return ctx.lists.get(zonesList(packageDomain), () => readZonesIfPresent(ctx, packageDomain), after);
+}
+
+/** The value part of a live record's natural key (MX `priority target`, SRV `priority weight port target`). */
+function liveKeyValue(r: DnsRecord): string {
+  return keyValue({ type: r.type as DnsRecordSpec['type'], value: r.value, priority: r.priority, weight: r.weight, port: r.port });
+}
+
+/** Whether a live record is one this kind manages (the SOA has no ref; NS records are the service's). */
+const manageable = (r: DnsRecord) => r.ref !== null && WRITABLE.includes(r.type);
+
+/** The records of a zone that have the natural key `key` (or the ref, for an import by `zone/#ref`). */
+function matching(zone: DnsZone | undefined, key: string): DnsRecord[] {
+  if (!zone) return [];
+  const parts = splitRecordKey(key);
+  if ('ref' in parts) return zone.records.filter((r) => manageable(r) && String(r.ref) === parts.ref);
+  return zone.records.filter((r) => manageable(r) && r.host === parts.fqdn && r.type === parts.type && liveKeyValue(r) === parts.value);
+}
+
+function observedRecord(packageDomain: string, zone: string, r: DnsRecord, parent = ''): Observed {
+  const fields: Record<string, unknown> = { packageDomain, zone, name: canonicalRecordName(r.host, zone), type: r.type, value: r.value };
+  if (r.type === 'MX' || r.type === 'SRV') fields.priority = r.priority;
+  if (r.type === 'SRV') Object.assign(fields, { weight: r.weight, port: r.port });
+  const identity: Identity = { kind: 'dns-record', key: `${zone}/${r.host}/${r.type}/${liveKeyValue(r)}`, placement: packageDomain, parent };
+  return observed(identity, String(r.ref), fields, { ref: String(r.ref), fqdn: r.host });
+}
+
+/**
+ * The primary domain of the package whose zone `zone` is. An import id names the zone
+ * only, so its placement defaults to the zone; the account's package list (shared with
+ * every other read of the run) finds the package that holds the name.
+ */
+async function packageOfZone(ctx: ReconcileContext, placement: string, zone: string): Promise<string> {
+  if (placement !== zone) return placement;
+  const holder = packageIndex(await listedPackages(ctx)).byName.get(zone);
+  return holder ? holder.name.toLowerCase() : placement;
+}
+
+/**
+ * A CNAME is the only record at its name (RFC 1034): a CNAME at the declared CNAME's
+ * name with another target is the declared record, changed in the control panel. Other
+ * types may have several records at one name, so a changed one cannot be told from a
+ * sibling: it is reported missing (created again), the changed one left alone.
+ */
+function changedCname(zone: DnsZone | undefined, key: string): DnsRecord | undefined {
+  const parts = splitRecordKey(key);
+  if ('ref' in parts || parts.type !== 'CNAME' || !zone) return undefined;
+  return zone.records.find((r) => manageable(r) && r.type === 'CNAME' && r.host === parts.fqdn);
+}
+
+async function observeRecord(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
+  const { zone } = splitRecordKey(id.key);
+  const packageDomain = await packageOfZone(ctx, id.placement, zone);
+  const live = (await zonesOf(ctx, packageDomain))?.find((z) => z.name === zone);
+  const found = matching(live, id.key)[0] ?? changedCname(live, id.key);
+  return found && observedRecord(packageDomain, zone, found, id.parent);
+}
+
+/** Every record of every package's zones that the kind can manage: one zone read per package. */
+async function listRecords(ctx: ReconcileContext): Promise<Observed[]> {
+  const packages = [...new Set((await listedPackages(ctx)).map((p) => p.name.toLowerCase()))];
+  const out: Observed[][] = new Array(packages.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < packages.length) {
+      const i = next++;
+      const zones = (await zonesOf(ctx, packages[i])) ?? [];
+      out[i] = zones.flatMap((z) => z.records.filter(manageable).map((r) => observedRecord(packages[i], z.name, r)));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, packages.length) }, worker));
+  return out.flat();
+}
+
+function inputOf(spec: DnsRecordSpec): DnsRecordInput {
+  return { type: spec.type, host: spec.name, value: spec.value, priority: spec.priority, weight: spec.weight, port: spec.port };
+}
+
+/** A write to a package's zones: with shared lists, reads scheduled meanwhile wait for it (ListCache). */
+function writeZone(ctx: ReconcileContext, packageDomain: string, write: () => Promise<void>): Promise<void> {
+  return ctx.lists.shared ? ctx.lists.writing(zonesList(packageDomain), write) : write();
+}
+
+/** The zone of `spec` as the account shows it now, or the error that names what is missing. */
+async function freshZone(ctx: ReconcileContext, spec: DnsRecordSpec): Promise<DnsZone> {
+  const zones = await zonesOf(ctx, spec.packageDomain, ctx.lists.tick());
+  if (!zones) {
+    throw new ReconcileError(`${spec.path}: package ${spec.packageDomain} does not exist in the account (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
+  }
+  const zone = zones.find((z) => z.name === spec.zone);
+  if (!zone) {
+    throw new ReconcileError(
+      `${spec.path}: zone ${spec.zone} is not a zone of package ${spec.packageDomain} (its zones: ${zones.map((z) => z.name).join(', ') || 'none'}); ` +
+        'a zone is one of the package\'s apex domain names',
+    );
+  }
+  return zone;
+}
+
+const describe = (spec: DnsRecordSpec) => `${spec.type} ${fullyQualified(spec.name, spec.zone)} ${keyValue(spec)}`;
+
+/**
+ * Adopts an identical record, or adds it. `replacing`: the ref of the record it
+ * replaces, deleted in the same POST, so the zone never holds neither or both.
+ */
+export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, replacing?: string): Promise<void> {
+  const key = definitionOf('dns-record').identity(spec).key;
+  const found = () => matching(zone, key).length > 0;
+  let zone = await freshZone(ctx, spec);
+  if (found() && !replacing) {
+    ctx.info(`adopted DNS record ${describe(spec)}`);
+    return;
+  }
+  // The declared CNAME changed in the control panel: replaced in the same POST.
+  replacing ??= found() ? undefined : (changedCname(zone, key)?.ref ?? undefined)?.toString();
+  try {
+    await converge(ctx, {
+      what: `${spec.path}: add DNS record ${describe(spec)}`,
+      log: (l) => ctx.warn(l),
+      isDone: async () => {
+        const tick = ctx.lists.tick();
+        zone = await freshZone(ctx, spec);
+        const done = found() && !(replacing && zone.records.some((r) => String(r.ref) === replacing));
+        if (done) ctx.confirmed?.set(zonesList(spec.packageDomain), tick);
+        return done;
+      },
+      write: () => writeZone(ctx, spec.packageDomain, () => ctx.client.dns.changeZone(spec.packageDomain, spec.zone, {
+        add: found() ? [] : [inputOf(spec)],
+        delete: replacing && zone.records.some((r) => String(r.ref) === replacing) ? [replacing] : [],
+        conflictPolicy: 'reject',
+      })),
+    });
+  } catch (err) {
+    if (err instanceof ConflictError) {
+      throw new ReconcileError(`${spec.path}: zone ${spec.zone} refused the ${spec.type} record at ${fullyQualified(spec.name, spec.zone)}: ${err.message} (a CNAME may not share its name with other records)`);
+    }
+    throw err;
+  }
+  ctx.info(`${replacing ? 'replaced' : 'created'} DNS record ${describe(spec)}`);
+}
+
+async function removeRecord(ctx: ReconcileContext, id: Identity): Promise<void> {
+  const { zone } = splitRecordKey(id.key);
+  const packageDomain = await packageOfZone(ctx, id.placement, zone);
+  const live = async (after: number) => matching((await zonesOf(ctx, packageDomain, after))?.find((z) => z.name === zone), id.key);
+  const refs = (await live(ctx.lists.tick())).map((r) => String(r.ref));
+  if (refs.length === 0) {
+    ctx.info(`DNS record ${id.key} is already absent`);
+    return;
+  }
+  await converge(ctx, {
+    what: `delete DNS record ${id.key}`,
+    log: (l) => ctx.warn(l),
+    isDone: async () => (await live(ctx.lists.tick())).length === 0,
+    write: () => writeZone(ctx, packageDomain, () => ctx.client.dns.changeZone(packageDomain, zone, { delete: refs })),
+  });
+  ctx.info(`deleted DNS record ${id.key}`);
+}
+
+async function whyRecordMissing(ctx: ReconcileContext, id: Identity): Promise<string | undefined> {
+  const { zone } = splitRecordKey(id.key);
+  const packageDomain = await packageOfZone(ctx, id.placement, zone);
+  if (!packageIndex(await listedPackages(ctx)).byPrimary.get(packageDomain)) return `its package ${packageDomain} does not exist`;
+  const zones = await zonesOf(ctx, packageDomain);
+  return zones && !zones.some((z) => z.name === zone) ? `${zone} is not a zone of package ${packageDomain}` : undefined;
+}
+
+/**
+ * The declared fields that differ from the observed record. Observed by its natural key,
+ * none do; a declared CNAME changed in the control panel (changedCname) differs in its value.
+ */
+function diffRecord(spec: DnsRecordSpec, live: Observed): FieldDiff[] {
+  const fields = ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port'] as const;
+  return fields
+    .filter((f) => (spec[f] ?? undefined) !== (live.fields[f] ?? undefined))
+    .map((f) => ({ field: f, declared: spec[f], live: live.fields[f] }));
+}
+
+export const dnsRecordReconciler = {
+  confirmList: (spec) => zonesList(spec.packageDomain),
+  observe: observeRecord,
+  list: listRecords,
+  diff: async (_ctx, spec, live) => diffRecord(spec, live),
+  ensure: (ctx, spec) => ensureRecord(ctx, spec),
+  remove: removeRecord,
+  whyMissing: whyRecordMissing,
+  entries: (o) => [{ id: o.liveId, detail: `${String(o.fields.type)} ${String(o.computed.fqdn)} ${String(o.fields.value)}` }],
+} satisfies KindReconciler<'dns-record'>;

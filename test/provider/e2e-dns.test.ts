@@ -1,0 +1,144 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { runReviewCli } from '../../src/drift/review-cli';
+import { capture } from '../drift/helpers';
+import { join } from 'node:path';
+import { ResellerClient } from '../../src/client';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
+import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+
+/**
+ * reseller_dns_record under real Terraform against the emulator (issue 26): create,
+ * adopt an identical record, replace, drift made in the control panel, import by
+ * natural key and by ref, delete, and a destroy that leaves the zone's own records.
+ */
+
+const SITE = 'dns-site.com';
+let tf: string;
+let emu: TestEmulator;
+let dir: string;
+let api: ResellerClient;
+let source: string;
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+const record = (extra: Record<string, unknown>) => ({ package: '${reseller_package.site.domain_name}', ...extra });
+const declared = (): Resources => ({
+  reseller_package: { site: { domain_name: SITE, package_type: 'Linux Starter' } },
+  reseller_dns_record: {
+    blog: record({ name: 'blog', type: 'CNAME', value: 'dns-site.com' }),
+    mx: record({ name: '@', type: 'MX', value: 'mail2.dns-site.com', priority: 20 }),
+    spf: record({ name: '@', type: 'TXT', value: 'v=spf1 mx -all' }),
+  },
+});
+
+function writeConfig(resources: Resources, extra: Record<string, unknown> = {}): void {
+  writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({
+    terraform: { required_providers: { reseller: { source } } },
+    provider: { reseller: { api_url: emu.url } },
+    resource: resources,
+    ...extra,
+  }, null, 2));
+}
+
+const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100' });
+const apply = () => terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+const planCode = async () => (await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, env(), [0, 2])).code;
+/** The zone as the emulator holds it: `TYPE host value` lines (MX/SRV with their numbers), sorted. */
+const zone = (): string[] => {
+  const pkg = emu.account().packages.find((p) => p.name === SITE);
+  const z = pkg?.dns.find((d) => d.apex === SITE);
+  return (z?.records ?? []).map((r) => [r.type, r.host, r.pri, r.weight, r.port, r.ip ?? r.ipv6 ?? r.target ?? r.txt ?? r.mname].filter((x) => x !== undefined && x !== null).join(' ')).sort();
+};
+const refOf = async (type: string, host: string) => {
+  const z = (await api.dns.getZone(SITE, SITE))!;
+  return String(z.records.find((r) => r.type === type && r.host === host)!.ref);
+};
+
+let defaults: string[];
+
+beforeAll(async () => {
+  tf = requireTerraform();
+  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
+  const installer: typeof import('../../src/provider/install') = require(file);
+  source = installer.PROVIDER_SOURCE;
+  emu = await startTestEmulator({ provisionDelayMs: 100 });
+  dir = tempDir('provider-dns');
+  installer.installProvider(join(dir, 'terraform.d', 'plugins'));
+  api = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
+  writeConfig({ reseller_package: declared().reseller_package });
+  await terraform(tf, ['init', '-input=false', '-no-color'], dir, env());
+  await apply();
+  defaults = zone();
+}, E2E_TIMEOUT_MS);
+
+afterAll(async () => {
+  api?.close();
+  await emu?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reseller_dns_record with real Terraform', () => {
+  it('creates records and adopts an identical one already in the zone (no duplicate); the next plan reads each zone once', async () => {
+    await api.dns.changeZone(SITE, SITE, { add: [{ type: 'TXT', host: '@', value: 'v=spf1 mx -all' }] });
+    writeConfig(declared());
+    await apply();
+    expect(zone()).toEqual([...defaults, 'CNAME blog.dns-site.com dns-site.com', 'MX dns-site.com 20 mail2.dns-site.com', 'TXT dns-site.com v=spf1 mx -all'].sort());
+    await emu.control('DELETE', 'requests');
+    expect(await planCode()).toBe(0);
+    const reads = ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path}`);
+    expect(reads.filter((r) => r.includes('/dns'))).toHaveLength(1);
+  }, E2E_TIMEOUT_MS);
+
+  it('a changed priority replaces the record', async () => {
+    const resources = declared();
+    resources.reseller_dns_record.mx.priority = 30;
+    writeConfig(resources);
+    const plan = await savedPlan(tf, dir, env());
+    expect(plan.changes).toEqual({ 'reseller_dns_record.mx': ['delete', 'create'] });
+    writeFileSync(join(dir, 'plan.json'), plan.jsonText);
+    const review = await capture(runReviewCli, [join(dir, 'plan.json')], {});
+    expect(review.stdout).toContain(
+      '! DNS record dns-site.com/dns-site.com/MX/20 mail2.dns-site.com is REPLACED: deleted, then dns-site.com/dns-site.com/MX/30 mail2.dns-site.com created (priority 20 -> 30 forces it)  [reseller_dns_record.mx]',
+    );
+    await apply();
+    expect(zone().filter((r) => r.includes('mail2'))).toEqual(['MX dns-site.com 30 mail2.dns-site.com']);
+    writeConfig(declared());
+    await apply();
+  }, E2E_TIMEOUT_MS);
+
+  it('shows records deleted or changed in the control panel as a create or a replacement; apply repairs them', async () => {
+    await api.dns.changeZone(SITE, SITE, { delete: [await refOf('TXT', SITE)] });
+    await emu.control('POST', 'dns', { package: SITE, zone: SITE, ref: Number(await refOf('CNAME', 'blog.dns-site.com')), record: { target: 'elsewhere.example.net' } });
+    const plan = await savedPlan(tf, dir, env());
+    expect(plan.changes).toEqual({ 'reseller_dns_record.spf': ['create'], 'reseller_dns_record.blog': ['delete', 'create'] });
+    await apply();
+    expect(zone()).toEqual([...defaults, 'CNAME blog.dns-site.com dns-site.com', 'MX dns-site.com 20 mail2.dns-site.com', 'TXT dns-site.com v=spf1 mx -all'].sort());
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
+  it('imports records by zone/name/type/value and by zone/#ref; then the plan is empty', async () => {
+    await api.dns.changeZone(SITE, SITE, { add: [{ type: 'A', host: 'api', value: '192.0.2.7' }, { type: 'MX', host: '@', value: 'backup.example.net', priority: 50 }] });
+    const resources = declared();
+    resources.reseller_dns_record.api = record({ name: 'api', type: 'A', value: '192.0.2.7' });
+    resources.reseller_dns_record.backup = record({ name: '@', type: 'MX', value: 'backup.example.net', priority: 50 });
+    const ref = await refOf('A', 'api.dns-site.com');
+    writeConfig(resources, { import: [{ to: 'reseller_dns_record.api', id: `${SITE}/#${ref}` }, { to: 'reseller_dns_record.backup', id: `${SITE}/@/MX/50 backup.example.net` }] });
+    const plan = await savedPlan(tf, dir, env());
+    expect(plan.planText).toMatch(/Plan: 2 to import, 0 to add, 0 to change, 0 to destroy/);
+    await apply();
+    writeConfig(resources);
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
+  it('deleting every record leaves the zone as it was made: its default records, the SOA and NS untouched', async () => {
+    const resources = declared();
+    delete resources.reseller_dns_record.spf;
+    writeConfig(resources);
+    await apply();
+    expect(zone().some((r) => r.startsWith('TXT'))).toBe(false);
+    writeConfig({ reseller_package: declared().reseller_package });
+    await apply();
+    expect(zone()).toEqual(defaults);
+  }, E2E_TIMEOUT_MS);
+});
