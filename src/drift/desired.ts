@@ -161,7 +161,7 @@ export function readStack(stack: string, config: any): { objects: DesiredObject[
       }
     }
   }
-  objects.push(...readProviderObjects(stack, resources));
+  objects.push(...readProviderObjects(stack, resources, config?.data ?? {}));
   // The provider block of a provider-engine stack (cdktf writes a list of blocks).
   const providers = config?.provider?.reseller;
   const block = Array.isArray(providers) ? providers.find((p: any) => !p?.alias) : providers;

@@ -35,7 +35,7 @@ export function writeMovedBlocks(options: { out?: string; stack?: string; cwd?: 
     } catch (err) {
       throw new CommandError(`${relative(cwd, file) || file} is not readable JSON: ${(err as Error).message}`);
     }
-    const objects = readProviderObjects(name, config?.resource ?? {}).filter((o) => !o.absent);
+    const objects = readProviderObjects(name, config?.resource ?? {}, config?.data ?? {}).filter((o) => !o.absent);
     if (objects.length === 0) {
       throw new CommandError(`stack ${name} declares no reseller_* resources: switch it to engine 'provider' and synthesize it (cdktf synth) first`);
     }

@@ -5,7 +5,9 @@ import type { DesiredObject } from './desired';
  * The desired state of a provider-engine stack: its `reseller_*` resources, whose
  * attributes are the objects' fields (named by the kind definitions). A value that is a
  * reference to another resource's literal attribute (`${reseller_package.site.domain_name}`,
- * how a mailbox names its package) is resolved here; any other expression makes the
+ * how a mailbox names its package) or to a data source's literal argument
+ * (`${data.reseller_package.site_ref.domain_name}`, how it names a package read through
+ * `HostingPackage.fromDomainName`) is resolved here; any other expression makes the
  * object's spec unknown (only Terraform can evaluate it), as with the carriers. The
  * values become a spec through the protocol's attribute codec, as in the provider.
  */
@@ -19,7 +21,7 @@ const UNKNOWN = Symbol('unknown');
  */
 function literalValue(value: unknown, resources: Record<string, Record<string, any>>, depth = 0): unknown {
   if (typeof value === 'string') {
-    const ref = /^\$\{([a-z0-9_]+)\.([A-Za-z0-9_-]+)\.([a-z0-9_]+)\}$/.exec(value);
+    const ref = /^\$\{((?:data\.)?[a-z0-9_]+)\.([A-Za-z0-9_-]+)\.([a-z0-9_]+)\}$/.exec(value);
     if (ref && depth < 4) {
       const target = resources[ref[1]]?.[ref[2]];
       if (target && ref[3] in target) return literalValue(target[ref[3]], resources, depth + 1);
@@ -58,11 +60,16 @@ function variableOf(value: unknown): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** Provider resources of one stack's `resource` block, as declared objects. */
-export function readProviderObjects(stack: string, resources: Record<string, Record<string, any>>): DesiredObject[] {
+/**
+ * Provider resources of one stack's `resource` block, as declared objects; `data` is the
+ * stack's `data` block, whose literal arguments references may name.
+ */
+export function readProviderObjects(stack: string, resources: Record<string, Record<string, any>>, data: Record<string, Record<string, any>> = {}): DesiredObject[] {
+  // References look targets up by `type` or `data.type`, as they are written.
+  const targets = { ...resources, ...Object.fromEntries(Object.entries(data).map(([type, bodies]) => [`data.${type}`, bodies])) };
   const out: DesiredObject[] = [];
   for (const def of DEFINITIONS) {
-    for (const [name, body] of Object.entries(resources[def.resourceType] ?? {})) out.push(readOne(stack, def, name, body ?? {}, resources));
+    for (const [name, body] of Object.entries(resources[def.resourceType] ?? {})) out.push(readOne(stack, def, name, body ?? {}, targets));
   }
   return out;
 }

@@ -106,7 +106,7 @@ describe('constructs: the attributes a construct synthesizes decode back to its 
   each('%s', (kind) => {
     const def = definitionOf(kind);
     const { json } = synth((stack) => FIXTURES[kind].declare(stack), true, 'provider');
-    const objects = readProviderObjects('contract', json.resource).filter((o) => o.kind === kind);
+    const objects = readProviderObjects('contract', json.resource, json.data).filter((o) => o.kind === kind);
     expect(objects).toHaveLength(1);
     expect(objects[0].specError).toBeUndefined();
     const attributes = (spec: ObjectSpec) => attributesOfSpec(def, { ...spec, path: '' } as never);
