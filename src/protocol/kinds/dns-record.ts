@@ -56,9 +56,11 @@ export const DNS_RECORD_FIELDS: readonly FieldDefinition[] = [
     description: 'SRV (required there): weight, 0-65535.' },
   { name: 'port', attribute: 'port', type: 'number', role: 'identity', presence: 'optional', readable: true,
     description: 'SRV (required there): port, 0-65535.' },
+  // A record has no update: any change is a new record with a new ref.
   { name: 'ref', attribute: 'ref', type: 'string', role: 'computed', presence: 'optional', readable: true,
+    derivesFrom: ['packageDomain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
     description: 'The record\'s ref in the API (changes when the record is replaced).' },
-  { name: 'fqdn', attribute: 'fqdn', type: 'string', role: 'computed', presence: 'optional', readable: true,
+  { name: 'fqdn', attribute: 'fqdn', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'zone', 'name'],
     description: 'Fully qualified owner name (`www.example.com`).' },
 ];
 
