@@ -19,6 +19,12 @@ export interface KindFixture<K extends Kind> {
   readonly importId: string;
   /** Changes the live object outside the core (absent: nothing of it can be changed through the API). */
   outOfBand?(client: ResellerClient, liveId: string): Promise<void>;
+  /**
+   * What `outOfBand` makes of the object for drift and the plan: `changed` (drift
+   * `changed`, the plan updates it in place; the default) or `missing` (a kind with no
+   * update, whose out-of-band change is a delete: drift `missing`, the plan creates it).
+   */
+  readonly outOfBandShows?: 'changed' | 'missing';
   /** Declares `spec` with the kind's construct (parents referred to by name), for the constructs' check. */
   declare(stack: TerraformStack): void;
 }
@@ -76,6 +82,7 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     importId: 'example-kinds.com/@/MX/20 mail2.example-kinds.com',
     // No record can be changed through the API (no update): out of band, it is deleted.
     outOfBand: (client, liveId) => client.dns.changeZone('example-kinds.com', 'example-kinds.com', { delete: [liveId] }),
+    outOfBandShows: 'missing',
     declare: (stack) => new DnsRecord(stack, 'mx', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: '@', type: 'MX', value: 'Mail2.Example-Kinds.com.', priority: 20,
     }),
