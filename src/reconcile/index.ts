@@ -115,7 +115,8 @@ function expectation(spec: ObjectSpec): { list: string; key: string } | undefine
  * With shared lists (a provider): a create of this object is about to start (Terraform
  * planned it in this process). Confirmations of concurrent creates on the same list
  * wait for it (briefly), so that one read confirms both: a package's mailbox and
- * forwarder, a wave of packages. `ensure` of the object ends the expectation.
+ * forwarder (packages confirm by their own detail read: see package.ts). `ensure` of
+ * the object ends the expectation.
  */
 export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
   const expected = ctx.lists.shared ? expectation(spec) : undefined;
@@ -125,14 +126,20 @@ export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
 /**
  * Creates, adopts or updates the object so that it is as declared, and confirms it by
  * reading back (converge). Does not read the object once more at the end: `ensure`
- * does that for adapters that need the confirmed object.
+ * does that for adapters that need the confirmed object (unless the kind's ensure
+ * returned it as it confirmed it).
  */
 export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
+  await reconciled(ctx, spec);
+}
+
+/** `reconcile`, and the object if the kind's ensure returned it as it confirmed it. */
+async function reconciled(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed | undefined> {
   const expected = ctx.lists.shared ? expectation(spec) : undefined;
   // Its own write now counts as in flight (ListCache.writing) from its first request on.
   if (expected) ctx.lists.settle(expected.list, expected.key);
   try {
-    await reconcilerOf(spec.kind).ensure(ctx, spec as never);
+    return (await reconcilerOf(spec.kind).ensure(ctx, spec as never)) ?? undefined;
   } finally {
     // Shared lists (a provider) stay: later reads that must see this write ask for a read started after it.
     if (!ctx.lists.shared) ctx.lists.clear();
@@ -142,7 +149,8 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
 /** `reconcile`, then the object as the account now shows it. */
 export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
   const confirmed = new Map<string, number>();
-  await reconcile(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
+  const confirmedObject = await reconciled(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
+  if (confirmedObject) return confirmedObject;
   const identity = definitionOf(spec.kind).identity(spec as never);
   // With shared lists, the object as confirmed: a create confirmed through a shared list
   // reuses that read (other lists were not written); otherwise, reads started after the

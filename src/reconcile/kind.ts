@@ -28,8 +28,11 @@ export interface KindReconciler<K extends Kind> {
   list(ctx: ReconcileContext): Promise<Observed[]>;
   /** The declared fields that differ from the observed object, semantically (references resolved). */
   diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
-  /** Creates, adopts or updates, and confirms by reading back. */
-  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<void>;
+  /**
+   * Creates, adopts or updates, and confirms by reading back. May return the object as
+   * it confirmed it (then the entry's `ensure` reads it no more).
+   */
+  ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<Observed | void>;
   /** Deletes (idempotent). */
   remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
   /** Why an object of this identity is not among the listed ones, from the lists already read; undefined: no reason known. */

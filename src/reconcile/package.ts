@@ -1,6 +1,6 @@
 import type { CloudServer, PackageDetail, PackageSummary, PackageType } from '../client';
 import { verifiableLabelOf, WriteOutcomeUnknownError } from '../client';
-import { Identity, PackageSpec } from '../protocol';
+import { definitionOf, Identity, PackageSpec } from '../protocol';
 import type { ReconcileContext } from './context';
 import { forgetCreatedPackage, recordCreatedPackage } from './created';
 import { converge } from './converge';
@@ -88,19 +88,14 @@ export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec,
 }
 
 /**
- * How long the confirmation of a package create waits for others when none is in
- * flight or expected: Terraform applies independent packages in waves of
- * -parallelism, and the list read that confirms one then confirms the stragglers of
- * its wave too (bounded latency; one list read per wave instead of one per package).
- */
-const WAVE_GATHER_MS = 60;
-
-/**
  * The package with this primary domain from the shared package list (a provider: see
- * ListCache), as findPrimary; `after` asks for a read started after that tick.
+ * ListCache), as findPrimary. Only to look a package up before a create: one list
+ * read serves every create of the run. A create is confirmed by the package's own
+ * detail read (findPrimary), whose size does not grow with the account: confirming
+ * through the list made an apply's bytes grow with the square of its size.
  */
-async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>, after = 0): Promise<LivePackage | undefined> {
-  const packages = await ctx.lists.get(PACKAGES, () => ctx.client.packages.list(), after, after ? WAVE_GATHER_MS : 0);
+async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 'path' | 'domainName'>): Promise<LivePackage | undefined> {
+  const packages = await listedPackages(ctx);
   const index = packageIndex(packages);
   const primary = index.byPrimary.get(spec.domainName);
   if (primary) return livePackageFromSummary(primary, verifiableLabelOf(primary));
@@ -117,14 +112,16 @@ async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 
 /** The context's list name of the account's packages (shared by every read of a run). */
 export const PACKAGES = 'packages';
 
-/** A package on the account is confirmed through the shared package list; one on a cloud server on its own. */
-export const packageConfirmList = (spec: PackageSpec): string | undefined => (spec.cloudServer ? undefined : PACKAGES);
-
-export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<void> {
+/**
+ * Creates, adopts or updates the package. With shared lists (a provider), returns the
+ * package on the account as confirmed, for `ensure`'s final read-back (see
+ * observedFromDetail).
+ */
+export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): Promise<Observed | undefined> {
   const server = spec.cloudServer ? await waitForServer(ctx, spec.path, spec.cloudServer) : undefined;
-  // With shared lists (a provider), a package on the account is looked up and confirmed
-  // through the package list that concurrent creates share; on a cloud server (whose
-  // list would change too), one by one.
+  // With shared lists (a provider), a package on the account is looked up through the
+  // package list that concurrent creates share, and a create is confirmed by its own
+  // detail read; on a cloud server (whose list would change too), one by one.
   const shared = ctx.lists.shared && !server;
   const find = async (): Promise<LivePackage | undefined> => {
     if (shared) return findPrimaryListed(ctx, spec);
@@ -148,14 +145,8 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
       conflictMayBeOurs: true,
       log: (l) => ctx.warn(l),
       isDone: async () => {
-        if (!shared) {
-          const detail = await findPrimary(ctx, spec);
-          live = detail && livePackageFromDetail(detail);
-          return live !== undefined;
-        }
-        const tick = ctx.lists.tick();
-        live = await findPrimaryListed(ctx, spec, tick);
-        if (live) ctx.confirmed?.set(PACKAGES, tick);
+        const detail = await findPrimary(ctx, spec);
+        live = detail && livePackageFromDetail(detail);
         return live !== undefined;
       },
       write: async () => {
@@ -189,6 +180,12 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
   const changed = await applyPackageSettings(ctx, want, live!, verb === 'created');
   const details = verb === 'adopted' && changed.length ? `; updated ${describeDiffs(changed)}` : '';
   ctx.info(`${verb} package ${spec.domainName} (id ${live!.id})${details}`);
+  if (!shared) return undefined;
+  // A create confirmed by its detail read and not written since: that read. Otherwise
+  // (adopted from the run's list read, or settings written) a detail read now.
+  if (verb === 'created' && changed.length === 0) return observedFromDetail(spec, want, live!);
+  const detail = await findPrimary(ctx, spec);
+  return detail && observedFromDetail(spec, want, livePackageFromDetail(detail));
 }
 
 export async function deletePackage(ctx: ReconcileContext, id: Identity): Promise<void> {
@@ -309,7 +306,7 @@ export function listedPackages(ctx: ReconcileContext): Promise<PackageSummary[]>
 async function observePackage(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const [packages, servers] = await Promise.all([listedPackages(ctx), listedServers(ctx)]);
   const pkg = packageIndex(packages).byPrimary.get(id.key);
-  return pkg && observedPackage(pkg, servers.find((s) => s.packageIds.includes(pkg.id)), id);
+  return pkg && observedSummary(pkg, servers.find((s) => s.packageIds.includes(pkg.id)), id);
 }
 
 /** Every package of the account (the first of a primary domain listed twice), with the server it is on. */
@@ -317,31 +314,52 @@ async function listPackages(ctx: ReconcileContext): Promise<Observed[]> {
   const [packages, servers] = await Promise.all([listedPackages(ctx), listedServers(ctx)]);
   const serverOf = new Map<number, CloudServer>();
   for (const s of servers) for (const id of s.packageIds) serverOf.set(id, s);
-  return packages.map((p) => observedPackage(p, serverOf.get(p.id), { kind: 'package', key: p.name.toLowerCase(), placement: '', parent: '' }));
+  return packages.map((p) => observedSummary(p, serverOf.get(p.id), { kind: 'package', key: p.name.toLowerCase(), placement: '', parent: '' }));
 }
 
-function observedPackage(pkg: PackageSummary, server: CloudServer | undefined, id: Identity): Observed {
-  const label = verifiableLabelOf(pkg);
+/** A package as its list entry shows it. */
+function observedSummary(pkg: PackageSummary, server: CloudServer | undefined, id: Identity): Observed {
+  return observedPackage(id, livePackageFromSummary(pkg, verifiableLabelOf(pkg)), pkg.packageTypeName, server?.name);
+}
+
+/**
+ * A package as read back, in spec fields: from a list entry, or from a detail read
+ * (which carries only the type's id: `typeName` is '' when the name is not known).
+ */
+function observedPackage(id: Identity, pkg: LivePackage, typeName: string, serverName: string | undefined): Observed {
+  const { label } = pkg;
   const fields: Record<string, unknown> = {
     domainName: pkg.name.toLowerCase(),
     extraDomainNames: pkg.names.filter((n) => n !== pkg.name).map((n) => n.toLowerCase()).sort(),
-    packageType: pkg.packageTypeName || pkg.typeRef,
+    packageType: typeName || pkg.typeRef,
     enabled: pkg.enabled,
-    ...(server ? { cloudServer: server.name.toLowerCase() } : {}),
+    ...(serverName ? { cloudServer: serverName.toLowerCase() } : {}),
     ...(label !== undefined ? { label } : {}),
     ...(pkg.stackUsers.length === 1 ? { stackUser: pkg.stackUsers[0] } : {}),
   };
   return observed(
-    { ...id, placement: server ? server.name.toLowerCase() : '' },
+    { ...id, placement: serverName ? serverName.toLowerCase() : '' },
     pkg.id,
     fields,
     {
       packageId: pkg.id, packageTypeId: pkg.typeRef, stackUsers: [...pkg.stackUsers].sort(),
       // As the API names them (for drift's line about an unmanaged package).
-      packageTypeName: pkg.packageTypeName, names: [...pkg.names], name: pkg.name,
+      packageTypeName: typeName, names: [...pkg.names], name: pkg.name,
     },
     label === undefined ? ['label'] : [],
   );
+}
+
+/**
+ * A package on the reseller account (on no cloud server) as its own detail read shows
+ * it, after `ensure` (the detail read carries the type's id; its name comes from the
+ * resolved type). The provider's final read-back of a package it ensured: one small
+ * read instead of a list read that grows with the account.
+ */
+function observedFromDetail(spec: PackageSpec, want: ResolvedPackage, live: LivePackage): Observed {
+  const typeName = want.type && want.type.id === live.typeRef ? want.type.label : '';
+  const definition = definitionOf('package');
+  return observedPackage(definition.canonicalIdentity(definition.identity(spec)), live, typeName, undefined);
 }
 
 /**
@@ -381,7 +399,6 @@ async function whyPackageMissing(ctx: ReconcileContext, id: Identity): Promise<s
 }
 
 export const packageReconciler = {
-  confirmList: packageConfirmList,
   observe: observePackage,
   list: listPackages,
   diff: diffObservedPackage,
