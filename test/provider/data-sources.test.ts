@@ -9,7 +9,9 @@ import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/sup
  * The provider's data sources under real Terraform against the emulator: each one found
  * and not found, plural ones with filters (no match: empty), values feeding a
  * terraform_data input, outputs and check blocks, unknown arguments deferred to apply,
- * and the request log of a plan that reads many data sources beside managed resources.
+ * and the request log of a plan that reads many data sources beside managed resources
+ * (one request per list, per mail domain and per package's DNS zones; the per-object
+ * detail reads only when `read_web_ipv4` / `read_brand` ask for them).
  * The account is set up through the API, as another stack or the control panel would.
  */
 
