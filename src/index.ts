@@ -25,9 +25,10 @@ export type { StackUserRef } from './protocol/names';
 export {
   DataResellerPackage, DataResellerPackages, DataResellerPackageTypes, DataResellerStackUser, DataResellerStackUsers,
   DataResellerMailDomain, DataResellerCloudServer, DataResellerCloudServers, DataResellerCloudServerSpecs,
+  DataResellerDnsRecords,
 } from './constructs/data-sources';
 export type {
   DataResellerPackageProps, DataResellerPackagesProps, DataResellerPackageTypesProps, DataResellerStackUserProps,
   DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
-  DataResellerCloudServerSpecsProps,
+  DataResellerCloudServerSpecsProps, DataResellerDnsRecordsProps,
 } from './constructs/data-sources';

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import type { CloudProvider } from '../protocol/cloud';
+import type { DnsRecordType } from '../protocol';
 import { IResolvable, Token } from './private/cdk';
 import { requireOneOf, ResellerDataSource } from './private/data-source';
 import type { IHostingPackage } from './hosting-package';
@@ -24,6 +25,13 @@ export interface DataResellerPackageProps {
   readonly name?: string;
   /** The package's numeric id. @default - none: give exactly one look-up key */
   readonly packageId?: number;
+  /**
+   * Read the package's web IPv4 address ({@link DataResellerPackage.webIpv4}). The
+   * package list has no address, so this reads the package itself: one more request
+   * per package at every plan. Without it the look-up costs only the shared package list.
+   * @default false - `webIpv4` is null
+   */
+  readonly readWebIpv4?: boolean;
 }
 
 /** `data "reseller_package"`: a hosting package found by a domain name or its id. */
@@ -83,7 +91,7 @@ export class DataResellerPackage extends ResellerDataSource {
     return this.getStringAttribute('cloud_server');
   }
 
-  /** IPv4 address of the package's web server, when the API gives one. */
+  /** IPv4 address of the package's web server, when `readWebIpv4` is set and the API gives one; null otherwise. */
   public get webIpv4(): string {
     return this.getStringAttribute('web_ipv4');
   }
@@ -229,6 +237,12 @@ export class DataResellerMailDomain extends ResellerDataSource {
 export interface DataResellerCloudServerProps {
   /** The server's host name. */
   readonly hostName: string;
+  /**
+   * Read the reseller brand the server was ordered under ({@link DataResellerCloudServer.brandName}).
+   * The API gives it only on a read of the server itself: one more request per server at every plan.
+   * @default false - `brandName` is null
+   */
+  readonly readBrand?: boolean;
 }
 
 /** `data "reseller_cloud_server"`: a managed cloud server. */
@@ -262,7 +276,7 @@ export class DataResellerCloudServer extends ResellerDataSource {
     return this.getListAttribute('packages');
   }
 
-  /** The reseller brand it was ordered under; null when not branded. */
+  /** The reseller brand it was ordered under, when `readBrand` is set; null when not branded or not read. */
   public get brandName(): string {
     return this.getStringAttribute('brand_name');
   }
@@ -290,6 +304,45 @@ export class DataResellerCloudServers extends ResellerDataSource {
   /** The matching servers (attributes of `reseller_cloud_server`). */
   public get cloudServers(): IResolvable {
     return this.interpolationForAttribute('cloud_servers');
+  }
+}
+
+/** Props of {@link DataResellerDnsRecords}. */
+export interface DataResellerDnsRecordsProps {
+  /** The package: a domain name of it, or a package construct (managed or a reference). */
+  readonly package: string | IHostingPackage;
+  /** The zone apex: one of the package's apex names. @default the package's primary domain */
+  readonly zone?: string;
+  /** Only records at this owner name, relative to the zone (`@`, `www`) or fully qualified. @default - no filter */
+  readonly name?: string;
+  /** Only records of this type. @default - no filter (every A, AAAA, CNAME, MX, TXT and SRV record) */
+  readonly type?: DnsRecordType;
+}
+
+/**
+ * `data "reseller_dns_records"`: the records of one zone of a package (the types a
+ * `DnsRecord` can declare; the service's SOA and NS records are left out). It reads the
+ * zone the `DnsRecord` resources read: one DNS request per package per plan.
+ */
+export class DataResellerDnsRecords extends ResellerDataSource {
+  constructor(scope: Construct, id: string, props: DataResellerDnsRecordsProps) {
+    const pkg = typeof props.package === 'string' ? props.package : props.package.domainName;
+    super(scope, id, 'reseller_dns_records', { package: pkg, zone: props.zone, name: props.name, type: props.type });
+  }
+
+  /** The zone read (the primary domain when `zone` is not given). */
+  public get zone(): string {
+    return this.getStringAttribute('zone');
+  }
+
+  /** The values of the matching records, sorted by name, type and value. */
+  public get values(): string[] {
+    return this.getListAttribute('values');
+  }
+
+  /** The matching records: `name`, `fqdn`, `type`, `value`, `priority`, `weight`, `port` (null where the type has none), `ref`. */
+  public get records(): IResolvable {
+    return this.interpolationForAttribute('records');
   }
 }
 

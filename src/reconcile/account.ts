@@ -1,12 +1,14 @@
-import type { Brand, MailDomain, PackageType } from '../client';
+import type { Brand, DnsZone, MailDomain, PackageType } from '../client';
 import type { ReconcileContext } from './context';
+import { zonesOf } from './dns-record';
 import { observeMail } from './mail-common';
 
 /**
  * Reads for the provider's data sources beyond each kind's `list`, through the context's
  * lists: with a provider's shared context, a plan that reads any number of data
  * sources and refreshes any number of resources makes one request per list (plus one
- * per mail domain, and one per object whose detail is asked for).
+ * per mail domain, one per package whose DNS zones are read, and one per object whose
+ * detail is asked for).
  */
 
 /** The account's package types (with their limits), one read per context. */
@@ -29,4 +31,13 @@ export async function packageWebIpv4(ctx: ReconcileContext, packageId: number): 
 export async function cloudServerBrand(ctx: ReconcileContext, serverId: number): Promise<Brand | undefined> {
   const read = await ctx.lists.get(`cloud-server:${serverId}`, () => ctx.client.cloudServers.get(serverId));
   return read?.brand;
+}
+
+/**
+ * Every DNS zone of a package, with all its records (the SOA and NS included), through
+ * the same list the DNS record resources read: one read per package per context.
+ * Undefined when the package is gone.
+ */
+export function readDnsZones(ctx: ReconcileContext, packageDomain: string): Promise<DnsZone[] | undefined> {
+  return zonesOf(ctx, packageDomain.toLowerCase());
 }

@@ -35,8 +35,11 @@ async function readZonesIfPresent(ctx: ReconcileContext, packageDomain: string):
   }
 }
 
-/** The package's zones; `after` > 0 asks for a read started after that tick (to confirm a write). Undefined: no such package. */
-function zonesOf(ctx: ReconcileContext, packageDomain: string, after = 0): Promise<DnsZone[] | undefined> {
+/**
+ * The package's zones; `after` > 0 asks for a read started after that tick (to confirm a write). Undefined: no such package.
+ * Also the read of the `reseller_dns_records` data source (account.ts): one zone read per package per context.
+ */
+export function zonesOf(ctx: ReconcileContext, packageDomain: string, after = 0): Promise<DnsZone[] | undefined> {
   return ctx.lists.get(zonesList(packageDomain), () => readZonesIfPresent(ctx, packageDomain), after);
 }
 

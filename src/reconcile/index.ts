@@ -51,7 +51,7 @@ export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
 export type { KindReconciler, LiveEntry } from './kind';
-export { cloudServerBrand, listPackageTypes, packageWebIpv4, readMailDomain } from './account';
+export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {

@@ -1,7 +1,7 @@
 import { TerraformOutput } from 'cdktf';
 import {
   CloudProvider, DataResellerCloudServer, DataResellerCloudServers, DataResellerCloudServerSpecs, DataResellerMailDomain,
-  DataResellerPackage, DataResellerPackages, DataResellerPackageTypes, DataResellerStackUser, DataResellerStackUsers,
+  DataResellerDnsRecords, DataResellerPackage, DataResellerPackages, DataResellerPackageTypes, DataResellerStackUser, DataResellerStackUsers,
   Forwarder, HostingPackage, Mailbox, ManagedCloudServer,
 } from '../../src';
 import { dataSources } from '../../src/provider/data-sources';
@@ -32,20 +32,25 @@ const dataOf = (json: any, type: string): Record<string, Record<string, unknown>
 describe('data-source constructs', () => {
   test('each synthesizes its data block with the schema\'s snake_case arguments', () => {
     const { json } = synth((stack) => {
-      const pkg = new DataResellerPackage(stack, 'legacy', { domainName: 'legacy.example.com' });
+      const pkg = new DataResellerPackage(stack, 'legacy', { domainName: 'legacy.example.com', readWebIpv4: true });
       new DataResellerPackages(stack, 'starter', { packageType: 'Linux Starter', nameSuffix: '.org', stackUser: 'owner@example.com', cloudServer: 'web1.example.com' });
       const types = new DataResellerPackageTypes(stack, 'types', { platform: 'linux' });
       new DataResellerStackUser(stack, 'owner', { email: 'owner@example.com' });
       new DataResellerStackUsers(stack, 'users', { emailSuffix: '@example.org' });
       new DataResellerMailDomain(stack, 'mail', { package: 'legacy.example.com', domain: 'legacy.example.net' });
-      new DataResellerCloudServer(stack, 'web1', { hostName: 'web1.example.com' });
+      new DataResellerCloudServer(stack, 'web1', { hostName: 'web1.example.com', readBrand: true });
+      const mx = new DataResellerDnsRecords(stack, 'mx_records', { package: 'legacy.example.com', zone: 'legacy.example.net', name: '@', type: 'MX' });
+      new TerraformOutput(stack, 'mx', { value: mx.values });
       new DataResellerCloudServers(stack, 'servers', { cloudProvider: CloudProvider.AWS, zone: 'eu-west-1' });
       const specs = new DataResellerCloudServerSpecs(stack, 'specs', { cloudProvider: CloudProvider.NATIVE, minCpu: 4, minRamGb: 8, minDiskGb: 100 });
       new TerraformOutput(stack, 'ip', { value: pkg.webIpv4 });
       new TerraformOutput(stack, 'starter_id', { value: types.idOf('Linux Starter') });
       new TerraformOutput(stack, 'size', { value: specs.smallest });
     });
-    expect(dataOf(json, 'reseller_package')).toEqual({ legacy: { domain_name: 'legacy.example.com' } });
+    expect(dataOf(json, 'reseller_package')).toEqual({ legacy: { domain_name: 'legacy.example.com', read_web_ipv4: true } });
+    expect(dataOf(json, 'reseller_cloud_server').web1).toEqual({ host_name: 'web1.example.com', read_brand: true });
+    expect(dataOf(json, 'reseller_dns_records').mx_records).toEqual({ package: 'legacy.example.com', zone: 'legacy.example.net', name: '@', type: 'MX' });
+    expect(json.output.mx.value).toBe('${data.reseller_dns_records.mx_records.values}');
     expect(dataOf(json, 'reseller_packages').starter).toEqual({ package_type: 'Linux Starter', name_suffix: '.org', stack_user: 'owner@example.com', cloud_server: 'web1.example.com' });
     expect(dataOf(json, 'reseller_mail_domain').mail).toEqual({ package: 'legacy.example.com', domain: 'legacy.example.net' });
     expect(dataOf(json, 'reseller_cloud_server_specs').specs).toEqual({ cloud_provider: 'native', min_cpu: 4, min_ram_gb: 8, min_disk_gb: 100 });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformOutput, TerraformStack } from 'cdktf';
 import {
-  DataResellerPackage, DataResellerPackageTypes, Forwarder, HostingPackage, ResellerHosting,
+  DataResellerDnsRecords, DataResellerPackage, DataResellerPackageTypes, Forwarder, HostingPackage, ResellerHosting,
 } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
@@ -11,7 +11,7 @@ import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/sup
 /**
  * The data-source constructs synthesized by cdktf and run by real Terraform against the
  * emulator: the README's stack (reads its package types and an existing package,
- * outputs the site's IP address for a DNS record elsewhere), and an unmanaged parent
+ * outputs the site's IP address for a DNS record elsewhere, reads a zone's records), and an unmanaged parent
  * (`HostingPackage.fromDomainName`) that does not exist failing `terraform plan`.
  */
 
@@ -43,9 +43,11 @@ function synth(parent: string, manage = false): string {
   new LocalBackend(stack, { path: 'terraform.tfstate' });
   new ResellerHosting(stack, 'reseller', { apiUrl: emu.url });
   const types = new DataResellerPackageTypes(stack, 'types');
-  const legacy = new DataResellerPackage(stack, 'legacy', { domainName: 'legacy.example.com' });
+  const legacy = new DataResellerPackage(stack, 'legacy', { domainName: 'legacy.example.com', readWebIpv4: true });
   new HostingPackage(stack, 'shop', { domainName: 'shop.example.com', packageType: types.idOf('Linux Starter') });
   new TerraformOutput(stack, 'legacy_ip', { value: legacy.webIpv4 });
+  const apexA = new DataResellerDnsRecords(stack, 'apex_records', { package: 'legacy.example.com', name: '@', type: 'A' });
+  new TerraformOutput(stack, 'apex_a', { value: apexA.values });
   const existing = HostingPackage.fromDomainName(stack, 'existing', parent);
   if (manage) new HostingPackage(stack, 'managed', { domainName: parent, packageType: 'Linux Starter' });
   new Forwarder(stack, 'sales', { package: existing, localPart: 'sales', remote: 'team@example.org' });
@@ -65,6 +67,7 @@ test('the README stack: a package type by name, an existing package\'s IP addres
   expect(legacy.mail.flatMap((d) => d.forwarders.map((f) => `${f.address}->${f.remote}`))).toEqual(['sales@legacy.example.com->team@example.org']);
   const out = JSON.parse((await terraform(tf, ['output', '-json'], stackDir, env())).stdout);
   expect(out.legacy_ip.value).toMatch(/^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/);
+  expect(out.apex_a.value).toEqual([out.legacy_ip.value]); // the zone's default A record is the site's address
   const again = await terraform(tf, ['plan', '-detailed-exitcode', '-input=false', '-no-color'], stackDir, env(), [0, 2]);
   expect(again.code).toBe(0);
 }, E2E_TIMEOUT_MS);

@@ -9,7 +9,9 @@ import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/sup
  * The provider's data sources under real Terraform against the emulator: each one found
  * and not found, plural ones with filters (no match: empty), values feeding a
  * terraform_data input, outputs and check blocks, unknown arguments deferred to apply,
- * and the request log of a plan that reads many data sources beside managed resources.
+ * and the request log of a plan that reads many data sources beside managed resources
+ * (one request per list, per mail domain and per package's DNS zones; the per-object
+ * detail reads only when `read_web_ipv4` / `read_brand` ask for them).
  * The account is set up through the API, as another stack or the control panel would.
  */
 
@@ -61,6 +63,9 @@ beforeAll(async () => {
   await api.packages.create({ type: 812, domainName: 'starter.example.org', extraDomainNames: [] });
   await api.mail.createMailbox(legacyId, 'legacy.example.com', { local: 'info', send: true, receive: true, password: 'Legacy-Passw0rd!' });
   await api.mail.createForwarder(legacyId, 'legacy.example.com', { local: 'sales', remote: 'team@example.org' });
+  // Beside the zones' default records (A at @ and www, MX, and the service's SOA and NS).
+  await api.dns.changeZone(legacyId, 'legacy.example.com', { add: [{ type: 'TXT', host: '@', value: 'v=spf1 -all' }] });
+  await api.dns.changeZone(legacyId, 'legacy.example.net', { add: [{ type: 'SRV', host: '_sip._tcp', value: 'sip.example.net', priority: 10, weight: 5, port: 5060 }] });
   await api.cloudServers.order({
     configuration: { spec: 'medium', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.example.com' }, periodMonths: 1, type: 'cloud-20i',
   });
@@ -83,7 +88,7 @@ describe('data sources of the native provider', () => {
     write({
       data: {
         reseller_package: {
-          legacy: { domain_name: 'legacy.example.com' },
+          legacy: { domain_name: 'legacy.example.com', read_web_ipv4: true },
           by_name: { name: 'legacy.example.net' },
           by_id: { package_id: legacyId },
         },
@@ -99,13 +104,20 @@ describe('data sources of the native provider', () => {
         reseller_stack_user: { owner: { email: 'OWNER@example.com' }, by_ref: { user_ref: 'stack-user:989901' } },
         reseller_stack_users: { all: {}, org: { email_suffix: '@example.org' }, none: { email_suffix: '@nowhere.invalid' } },
         reseller_mail_domain: { legacy: { package: 'legacy.example.net', domain: 'legacy.example.com' } },
-        reseller_cloud_server: { web1: { host_name: 'web1.example.com' } },
+        reseller_cloud_server: { web1: { host_name: 'web1.example.com', read_brand: true } },
         reseller_cloud_servers: { all: {}, aws: { cloud_provider: 'aws' } },
         reseller_cloud_server_specs: { big: { min_cpu: 16, min_ram_gb: 64 }, native: { cloud_provider: 'native' } },
+        reseller_dns_records: {
+          legacy: { package: 'legacy.example.net' },
+          mx: { package: 'legacy.example.com', type: 'mx' },
+          www: { package: 'legacy.example.com', zone: 'legacy.example.net', name: 'www.legacy.example.net' },
+          srv: { package: 'legacy.example.com', zone: 'legacy.example.net', name: '_sip._tcp', type: 'SRV' },
+          none: { package: 'legacy.example.com', name: 'nothing' },
+        },
       },
       resource: {
         terraform_data: {
-          dns: { input: { ip: '${data.reseller_package.legacy.web_ipv4}', type_id: '${data.reseller_package_types.all.ids_by_name["Linux Starter"]}' } },
+          dns: { input: { ip: '${data.reseller_package.legacy.web_ipv4}', type_id: '${data.reseller_package_types.all.ids_by_name["Linux Starter"]}', mail_host: '${data.reseller_dns_records.mx.values[0]}' } },
         },
       },
       output: {
@@ -132,10 +144,21 @@ describe('data sources of the native provider', () => {
         aws_servers: { value: '${data.reseller_cloud_servers.aws.cloud_servers}' },
         big: { value: '${[for s in data.reseller_cloud_server_specs.big.specs : "${s.cloud_provider}/${s.spec}"]}' },
         native_smallest: { value: '${data.reseller_cloud_server_specs.native.specs[0]}' },
+        no_ip: { value: '${data.reseller_package.by_name.web_ipv4 == null}' }, // a null output is left out of `terraform output`
+        records: { value: '${data.reseller_dns_records.legacy}' },
+        www: { value: '${data.reseller_dns_records.www.records}' },
+        srv: { value: '${data.reseller_dns_records.srv.records[0]}' },
+        no_records: { value: '${data.reseller_dns_records.none.records}' },
       },
       check: {
         legacy_is_enabled: {
           assert: [{ condition: '${data.reseller_package.legacy.enabled && data.reseller_package.legacy.package_type == "Linux Unlimited"}', error_message: 'legacy.example.com is not an enabled Linux Unlimited package' }],
+        },
+        apex_points_at_site: {
+          assert: [{
+            condition: '${contains([for r in data.reseller_dns_records.legacy.records : r.value if r.name == "@" && r.type == "A"], data.reseller_package.legacy.web_ipv4)}',
+            error_message: 'the apex A record of legacy.example.com is not the site\'s address',
+          }],
         },
       },
     });
@@ -147,13 +170,15 @@ describe('data sources of the native provider', () => {
     expect(out.legacy).toEqual({
       id: 'legacy.example.com', domain_name: 'legacy.example.com', name: null, package_id: legacyId,
       cloud_server: null, extra_domain_names: ['legacy.example.net'], package_type: 'Linux Unlimited', package_type_id: 811,
-      label: 'Legacy', stack_user: 'stack-user:989901', enabled: true,
+      label: 'Legacy', stack_user: 'stack-user:989901', enabled: true, read_web_ipv4: true,
       names: ['legacy.example.com', 'legacy.example.net'], stack_users: ['stack-user:989901'], web_ipv4: ip,
     });
+    // Without read_web_ipv4 the address is not read.
+    expect(out.no_ip).toBe(true);
     expect(out).toMatchObject({
       same_by_name: 'legacy.example.com',
       same_by_id: 'legacy.example.com',
-      dns_input: { ip, type_id: 812 },
+      dns_input: { ip, type_id: 812, mail_host: 'mx.stackmail.com' },
       all: ['legacy.example.com', 'oncloud.example.com', 'starter.example.org'],
       starter: ['starter.example.org'],
       owned: ['legacy.example.com'],
@@ -188,8 +213,25 @@ describe('data sources of the native provider', () => {
     expect(JSON.stringify(out.mail)).not.toContain('Legacy-Passw0rd!');
     expect(out.web1).toMatchObject({
       id: 'web1.example.com', host_name: 'web1.example.com', cloud_provider: 'native', spec: 'medium', zone: 'dc_location-uk',
-      packages: ['oncloud.example.com'], brand_name: null,
+      packages: ['oncloud.example.com'], brand_name: null, read_brand: true,
     });
+    // A zone's records: the zone defaults to the package's primary domain (found by any of
+    // its names); sorted by name, type, value; the SOA and NS records are not listed.
+    const record = (name: string, type: string, value: string, more: Record<string, unknown> = {}) => ({
+      name, fqdn: name === '@' ? 'legacy.example.com' : `${name}.legacy.example.com`, type, value, priority: null, weight: null, port: null, ref: expect.stringMatching(/^[0-9]+$/), ...more,
+    });
+    expect(out.records).toEqual({
+      package: 'legacy.example.net', zone: 'legacy.example.com', name: null, type: null, package_domain: 'legacy.example.com',
+      records: [
+        record('@', 'A', ip), record('@', 'MX', 'mx.stackmail.com', { priority: 10 }), record('@', 'TXT', 'v=spf1 -all'), record('www', 'A', ip),
+      ],
+      values: [ip, 'mx.stackmail.com', 'v=spf1 -all', ip],
+    });
+    expect(out.www).toEqual([{ ...record('www', 'A', ip), fqdn: 'www.legacy.example.net' }]);
+    expect(out.srv).toEqual({
+      name: '_sip._tcp', fqdn: '_sip._tcp.legacy.example.net', type: 'SRV', value: 'sip.example.net', priority: 10, weight: 5, port: 5060, ref: expect.stringMatching(/^[0-9]+$/),
+    });
+    expect(out.no_records).toEqual([]);
     // A second plan with nothing changed is empty.
     expect((await run(['plan', '-detailed-exitcode'], [0, 2])).code).toBe(0);
   }, E2E_TIMEOUT_MS);
@@ -200,12 +242,20 @@ describe('data sources of the native provider', () => {
     ['reseller_stack_user', { email: 'ownr@example.com' }, /reseller_stack_user: control-panel user "ownr@example.com" not found[\s\S]*Closest existing: owner@example.com/],
     ['reseller_mail_domain', { package: 'legacy.example.com', domain: 'legacy.example.org' }, /mail domain of package legacy.example.com "legacy.example.org" not found[\s\S]*Closest existing: legacy.example.com, legacy.example.net/],
     ['reseller_cloud_server', { host_name: 'web2.example.com' }, /reseller_cloud_server: cloud server "web2.example.com" not found[\s\S]*Closest existing: web1.example.com/],
+    ['reseller_dns_records', { package: 'legacy.exmaple.com' }, /reseller_dns_records: package "legacy.exmaple.com" not found[\s\S]*package "legacy.exmaple.com"[\s\S]*Closest existing: legacy.example.com/],
+    ['reseller_dns_records', { package: 'legacy.example.net', zone: 'legacy.example.org' }, /DNS zone of package legacy.example.com "legacy.example.org" not found[\s\S]*Closest existing: legacy.example.com, legacy.example.net/],
   ])('%s that does not exist fails the plan, naming the key and the closest names (%j)', async (type, args, message) => {
     write({ data: { [type]: { missing: args } } });
     const plan = await run(['plan'], [1]);
     const text = (plan.stdout + plan.stderr).replace(/\s+/g, ' '); // Terraform wraps long lines
     expect(text).toMatch(message);
     expect(text).toMatch(/with data\.\w+\.missing/);
+  }, E2E_TIMEOUT_MS);
+
+  it('rejects a record type it does not list at validation', async () => {
+    write({ data: { reseller_dns_records: { soa: { package: 'legacy.example.com', type: 'SOA' } } } });
+    const plan = await terraform(tf, ['validate', '-no-color'], dir, env(), [1]);
+    expect((plan.stdout + plan.stderr).replace(/\s+/g, ' ')).toMatch(/reseller_dns_records: type must be one of A, AAAA, CNAME, MX, TXT, SRV, got "SOA"/);
   }, E2E_TIMEOUT_MS);
 
   it('rejects two look-up keys at validation', async () => {
@@ -226,28 +276,68 @@ describe('data sources of the native provider', () => {
     expect((await outputs()).later).toBe(legacyId);
   }, E2E_TIMEOUT_MS);
 
-  it('shares the list reads with managed resources: one package-list request for 100 package data sources', async () => {
+  describe('request counts of a plan: one per list, one per mail domain, one DNS read per package', () => {
     const domains = Array.from({ length: 100 }, (_, i) => `bulk${i}.example.com`);
-    for (const d of domains) await api.packages.create({ type: 811, domainName: d, extraDomainNames: [] });
-    write({
-      locals: { domains },
-      resource: { reseller_package: { managed: { domain_name: 'managed.example.com', package_type: 'Linux Unlimited' } } },
-      data: {
-        reseller_package: { bulk: { count: 100, domain_name: '${local.domains[count.index]}' } },
-        reseller_packages: { all: {} },
-        reseller_mail_domain: { legacy: { package: 'legacy.example.com' } },
-      },
-    });
-    await apply();
-    await emu.control('DELETE', 'requests');
-    expect((await run(['plan', '-detailed-exitcode'], [0, 2])).code).toBe(0);
-    const reads = await requests();
-    expect(reads.filter((r) => r === 'GET /package')).toHaveLength(1);
-    expect(reads.filter((r) => /^GET \/package\/[^/]+\/email\//.test(r))).toHaveLength(1);
-    // Beside the lists, each package data source reads its package once for the web IPv4 address.
-    expect(reads.filter((r) => /^GET \/package\/[0-9]+$/.test(r))).toHaveLength(100);
-    expect(reads.filter((r) => !/^GET \/package\/[0-9]+$/.test(r)).sort()).toEqual([
-      'GET /cloud_server', 'GET /package', 'GET /package/legacy.example.com/email/legacy.example.com', 'GET /reseller/*/packageTypes',
-    ].sort());
-  }, E2E_TIMEOUT_MS);
+    const managed = {
+      reseller_package: { managed: { domain_name: 'managed.example.com', package_type: 'Linux Unlimited' } },
+      reseller_dns_record: { spf: { package: '${reseller_package.managed.domain_name}', name: '@', type: 'TXT', value: 'v=spf1 -all' } },
+    };
+    /** The plan's requests after an apply of `doc`, the log cleared between them. */
+    const planRequests = async (doc: Doc): Promise<string[]> => {
+      write(doc);
+      await apply();
+      await emu.control('DELETE', 'requests');
+      expect((await run(['plan', '-detailed-exitcode'], [0, 2])).code).toBe(0);
+      return requests();
+    };
+    const LISTS = ['GET /cloud_server', 'GET /package', 'GET /package/legacy.example.com/email/legacy.example.com', 'GET /reseller/*/packageTypes'];
+    const detailReads = (reads: string[]) => reads.filter((r) => /^GET \/(package|cloud_server)\/[0-9]+$/.test(r));
+
+    beforeAll(async () => {
+      for (const d of domains) await api.packages.create({ type: 811, domainName: d, extraDomainNames: [] });
+    }, E2E_TIMEOUT_MS);
+
+    it('100 package data sources and a records data source beside managed resources: the lists once, no per-object read', async () => {
+      const reads = await planRequests({
+        locals: { domains },
+        resource: managed,
+        data: {
+          reseller_package: { bulk: { count: 100, domain_name: '${local.domains[count.index]}' } },
+          reseller_packages: { all: {} },
+          reseller_mail_domain: { legacy: { package: 'legacy.example.com' } },
+          reseller_cloud_server: { web1: { host_name: 'web1.example.com' } },
+          // The zone the managed record refreshes from: one read serves both (depends_on: read
+          // at the first apply, once the package exists; at plan time afterwards).
+          reseller_dns_records: {
+            managed: { package: 'managed.example.com', depends_on: ['reseller_package.managed'] },
+            managed_txt: { package: 'managed.example.com', type: 'TXT', depends_on: ['reseller_dns_record.spf'] },
+          },
+        },
+        output: { spf: { value: '${data.reseller_dns_records.managed_txt.values}' } },
+      });
+      expect(reads.filter((r) => r === 'GET /package')).toHaveLength(1);
+      expect(detailReads(reads)).toEqual([]);
+      expect(reads.sort()).toEqual([...LISTS, 'GET /package/managed.example.com/dns'].sort());
+      expect((await outputs()).spf).toEqual(['v=spf1 -all']);
+    }, E2E_TIMEOUT_MS);
+
+    it('read_web_ipv4 and read_brand add one read per object that asks', async () => {
+      const reads = await planRequests({
+        locals: { domains },
+        resource: managed,
+        data: {
+          reseller_package: { bulk: { count: 100, domain_name: '${local.domains[count.index]}', read_web_ipv4: '${count.index < 3}' } },
+          reseller_mail_domain: { legacy: { package: 'legacy.example.com' } },
+          reseller_cloud_server: { web1: { host_name: 'web1.example.com', read_brand: true } },
+        },
+        output: { ips: { value: '${[for p in data.reseller_package.bulk : p.web_ipv4 if p.web_ipv4 != null]}' } },
+      });
+      expect(reads.filter((r) => r === 'GET /package')).toHaveLength(1);
+      const ids = (await api.packages.list()).filter((p) => ['bulk0.example.com', 'bulk1.example.com', 'bulk2.example.com'].includes(p.name)).map((p) => p.id);
+      const server = (await api.cloudServers.list()).find((s) => s.name === 'web1.example.com')!;
+      expect(detailReads(reads).sort()).toEqual([...ids.map((id) => `GET /package/${id}`), `GET /cloud_server/${server.id}`].sort());
+      expect(reads.filter((r) => !detailReads([r]).length).sort()).toEqual([...LISTS, 'GET /package/managed.example.com/dns'].sort());
+      expect((await outputs()).ips).toEqual([expect.stringMatching(/^[0-9.]+$/), expect.stringMatching(/^[0-9.]+$/), expect.stringMatching(/^[0-9.]+$/)]);
+    }, E2E_TIMEOUT_MS);
+  });
 });

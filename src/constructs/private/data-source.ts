@@ -25,7 +25,7 @@ export abstract class ResellerDataSource extends TerraformDataSource {
 
   protected override synthesizeHclAttributes(): Record<string, unknown> {
     return Object.fromEntries(Object.entries(this.#args).map(([name, value]) => [name, {
-      value: anyToHclTerraform(value), isBlock: false, type: 'simple', storageClassType: typeof value === 'number' ? 'number' : 'string',
+      value: anyToHclTerraform(value), isBlock: false, type: 'simple', storageClassType: typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string',
     }]));
   }
 

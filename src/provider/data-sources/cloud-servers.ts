@@ -3,7 +3,7 @@ import {
 } from '../../protocol';
 import { cloudServerBrand, list, Observed, ReconcileContext } from '../../reconcile';
 import type { TfObject, TfValue } from '../wire/values';
-import { computed, DataSource, listOf, numberArg, optional, ReadResult, required, stringArg } from './data-source';
+import { computed, DataSource, flagArg, listOf, numberArg, optional, ReadResult, required, stringArg } from './data-source';
 import { kindAttribute, kindAttributes, kindValues } from './from-kind';
 
 /** reseller_cloud_server, reseller_cloud_servers and reseller_cloud_server_specs (spec 2.7). */
@@ -38,7 +38,8 @@ export function cloudServerDataSources(): DataSource[] {
       kindAttribute('cloud-server', 'hostName', required),
       ...fields.filter((a) => a.name !== 'host_name'),
       ...SERVER_EXTRAS,
-      computed('brand_name', 'string', 'The reseller brand the server was ordered under; null when it is not branded (read from the server itself: one request per server).'),
+      optional('read_brand', 'bool', 'Read `brand_name`: the API gives the brand only on a read of the server itself (response headers), one more request per server. Default false: `brand_name` is null and the look-up costs no request beyond the shared server list.'),
+      computed('brand_name', 'string', 'The reseller brand the server was ordered under, when `read_brand` is true; null when it is not branded or `read_brand` is not set.'),
     ],
     check(args) {
       const host = stringArg(args, 'host_name');
@@ -51,7 +52,8 @@ export function cloudServerDataSources(): DataSource[] {
       const found = all.find((o) => o.fields.hostName === canonicalDomain(host));
       if (!found) return { notFound: { attribute: 'host_name', value: host, what: 'cloud server', existing: all.map((o) => String(o.fields.hostName)) } };
       const [values] = await serverValues(ctx(), [found]);
-      const brand = await cloudServerBrand(ctx(), Number(found.computed.serverId));
+      // Opt-in: the brand is only in the headers of the server's own read (spec 2.9), not in the list.
+      const brand = flagArg(args, 'read_brand') ? await cloudServerBrand(ctx(), Number(found.computed.serverId)) : undefined;
       return { values: { ...values, id: String(found.fields.hostName), brand_name: brand?.name || null } };
     },
   };

@@ -80,6 +80,11 @@ export function stringArg(args: Readonly<Record<string, TfValue>>, name: string)
   return typeof v === 'string' ? v : undefined;
 }
 
+/** Whether an optional bool argument is set to true (null and unknown: false). */
+export function flagArg(args: Readonly<Record<string, TfValue>>, name: string): boolean {
+  return args[name] === true;
+}
+
 export function numberArg(args: Readonly<Record<string, TfValue>>, name: string): number | undefined {
   const v = args[name];
   return typeof v === 'number' ? v : undefined;

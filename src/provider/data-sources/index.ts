@@ -1,5 +1,6 @@
 import { cloudServerDataSources } from './cloud-servers';
 import type { DataSource } from './data-source';
+import { dnsDataSources } from './dns';
 import { mailDataSources } from './mail';
 import { packageDataSources } from './packages';
 import { userDataSources } from './users';
@@ -10,5 +11,5 @@ export type { DataSourceModel } from './handlers';
 
 /** Every data source of the provider (a function: their attributes come from the kind definitions at start-up). */
 export function dataSources(): DataSource[] {
-  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources()];
+  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources(), ...dnsDataSources()];
 }

@@ -3,7 +3,7 @@ import { canonicalDomain, checkDomainName } from '../../protocol';
 import { list, listPackageTypes, Observed, packageWebIpv4, ReconcileContext } from '../../reconcile';
 import type { TfObject, TfValue } from '../wire/values';
 import {
-  ArgumentProblem, computed, DataSource, listOf, lookup, numberArg, optional, ReadResult, stringArg,
+  ArgumentProblem, computed, DataSource, flagArg, listOf, lookup, numberArg, optional, ReadResult, stringArg,
 } from './data-source';
 import { kindAttribute, kindAttributes, kindValues } from './from-kind';
 
@@ -55,7 +55,8 @@ export function packageDataSources(): DataSource[] {
       kindAttribute('package', 'packageId', lookup),
       ...fields.filter((a) => !keyed.has(a.name)),
       ...PACKAGE_EXTRAS,
-      computed('web_ipv4', 'string', 'IPv4 address of the package\'s web server, when the API gives one (read from the package itself: one request per package).'),
+      optional('read_web_ipv4', 'bool', 'Read `web_ipv4`: the package list has no address, so this reads the package itself, one more request per package. Default false: `web_ipv4` is null and the look-up costs no request beyond the shared package list.'),
+      computed('web_ipv4', 'string', 'IPv4 address of the package\'s web server, when `read_web_ipv4` is true and the API gives one; null otherwise.'),
     ],
     oneOf: ['domain_name', 'name', 'package_id'],
     check: (args) => checkDomainArgs(args, ['domain_name', 'name']),
@@ -80,7 +81,8 @@ export function packageDataSources(): DataSource[] {
         const existing = key.attribute === 'package_id' ? all.map((o) => String(o.computed.packageId)) : all.flatMap(key.attribute === 'name' ? namesOf : (o) => [String(o.fields.domainName)]);
         return { notFound: { ...key, what: 'package', existing } };
       }
-      const ip = await packageWebIpv4(ctx(), Number(found.computed.packageId));
+      // Opt-in: one detail read per package; without it, 100 look-ups cost the one package list.
+      const ip = flagArg(args, 'read_web_ipv4') ? await packageWebIpv4(ctx(), Number(found.computed.packageId)) : undefined;
       return { values: { ...packageValues(found), id: String(found.fields.domainName), web_ipv4: ip ?? null } };
     },
   };
