@@ -96,7 +96,8 @@ export function coreModel(env: NodeJS.ProcessEnv): ProviderModel {
   const conn = new Connection();
   return {
     kinds: DEFINITIONS.map((def) => bindKind(def, conn)),
-    dataSources: { sources: dataSources(), context: () => conn.ctx },
+    // A data source read during an apply (after the resource it depends on) must see what this process wrote.
+    dataSources: { sources: dataSources(), context: () => ({ ...conn.ctx, lists: conn.ctx.lists.sinceOwnWrites() }) },
     configure: (settings) => conn.configure(settings, env),
     stop: () => {
       conn.stopped = true;

@@ -46,6 +46,8 @@ export class ListCache {
   readonly #inFlight = new Map<string, number>();
   /** list name -> keys of creates planned on it and not started yet, each with its expiry timer. */
   readonly #expected = new Map<string, Map<string, NodeJS.Timeout>>();
+  /** list name -> the tick at which the last write on it that this process made ended. */
+  readonly #lastWrite = new Map<string, number>();
   #clock = 0;
   #reads = 0;
 
@@ -69,6 +71,21 @@ export class ListCache {
     const pending = this.#pending.get(name);
     if (pending) return pending.value as Promise<T>;
     return this.#schedule(name, read, gatherMs) as Promise<T>;
+  }
+
+  /** The tick at which the last write on `name` that this process made ended (0: none). */
+  lastWrite(name: string): number {
+    return this.#lastWrite.get(name) ?? 0;
+  }
+
+  /**
+   * A view that sees every write this process made: each list read started after the
+   * last write on it ended. For reads that must not miss an object this apply created
+   * (a data source read after the resource it depends on); shared with every other
+   * read while nothing is written (a plan), so it costs nothing more there.
+   */
+  sinceOwnWrites(): ListCache {
+    return this.since((name) => this.lastWrite(name));
   }
 
   /** A view whose reads of each list started after the tick `after` gives for it (the confirmed state of one object). */
@@ -111,6 +128,7 @@ export class ListCache {
     try {
       return await write();
     } finally {
+      this.#lastWrite.set(name, this.tick());
       const left = (this.#inFlight.get(name) ?? 1) - 1;
       if (left > 0) this.#inFlight.set(name, left);
       else {
@@ -189,6 +207,10 @@ class ListsSince extends ListCache {
 
   override get reads(): number {
     return this.base.reads;
+  }
+
+  override lastWrite(name: string): number {
+    return this.base.lastWrite(name);
   }
 
   override get<T>(name: string, read: () => Promise<T>, after = 0, gatherMs = 0): Promise<T> {
