@@ -1,5 +1,6 @@
 import { benchApiGrowth, bytesGrowth, BYTES_GROWTH_GOAL, GrowthRow, REQUESTS_PER_OBJECT_GOAL } from './api-growth';
 import { benchDrift, driftAvailable, DRIFT_GOAL_MS } from './drift';
+import { dnsPlanMet, dnsPlanTraffic, ONE_ZONE_ROUTE, PACKAGE_LIST_ROUTE, requestsOf, ZONES_ROUTE } from './dns-plan';
 import { benchHandlerOverhead, HANDLER_GOAL_RATIO } from './handler-overhead';
 import { BenchEmulator, startBenchEmulator } from './lib/emulator';
 import { loadPerCore } from './lib/machine';
@@ -30,12 +31,16 @@ export interface BenchSizes {
   /** Objects of the applies whose requests and bytes are counted (pairs: growth from the first to the second of each). */
   providerTrafficObjects: number[];
   providerStartRuns: number;
+  /** Packages of the DNS plan figure, and records in each one's zone. */
+  dnsPlanPackages: number;
+  dnsPlanRecords: number;
 }
 
 export const FULL: BenchSizes = {
   handlerRuns: 21, growthSizes: [25, 100, 400], growthParallelism: 10, synthN: 1000, synthRuns: 7,
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
   providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
+  dnsPlanPackages: 50, dnsPlanRecords: 10,
 };
 
 /** What the smoke test runs: every code path, tiny sizes. */
@@ -43,6 +48,7 @@ export const TINY: BenchSizes = {
   handlerRuns: 1, growthSizes: [3, 6], growthParallelism: 4, synthN: 10, synthRuns: 1,
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
   providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
+  dnsPlanPackages: 2, dnsPlanRecords: 2,
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -341,4 +347,25 @@ export async function providerStartFigure(sizes: BenchSizes): Promise<Figure> {
     ].join('\n'),
     ...stamp(),
   };
+}
+
+export async function dnsPlanFigure(sizes: BenchSizes): Promise<Figure> {
+  const emu = await startBenchEmulator();
+  try {
+    const t = await dnsPlanTraffic(emu, { packages: sizes.dnsPlanPackages, recordsPerPackage: sizes.dnsPlanRecords });
+    return {
+      id: 'dns-plan', title: `no-change \`terraform plan\` of ${t.records} DNS records over ${t.zones} zones: DNS reads`,
+      measured: `${requestsOf(t, ZONES_ROUTE)} zone reads + ${requestsOf(t, ONE_ZONE_ROUTE)} one-zone reads, ${requestsOf(t, PACKAGE_LIST_ROUTE)} package list; ${t.plan.requests} requests in all`,
+      goal: `1 DNS read per zone's package (${t.packages}), 1 package list`,
+      met: dnsPlanMet(t),
+      details: [
+        `${t.packages} packages with ${sizes.dnsPlanRecords} records each (A, CNAME, TXT, MX in turn) in its zone, applied through Terraform from a reset emulator; then one \`terraform plan\` (refresh included) that finds no change. Its requests, from the emulator's request log (count / bytes):`,
+        '',
+        ...routeTable(t.plan),
+      ].join('\n'),
+      ...stamp(),
+    };
+  } finally {
+    await emu.stop();
+  }
 }

@@ -31,10 +31,10 @@ export const CREATE_REQUESTS_GOAL = 1.5;
 /** Issue 27: bytes per created object grow at most this much from 30 to 120 and from 400 to 1,600 objects. */
 export const APPLY_BYTES_GROWTH_GOAL = 1.2;
 
-const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
-const PLAN = ['plan', '-input=false', '-no-color', '-detailed-exitcode'];
+export const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
+export const PLAN = ['plan', '-input=false', '-no-color', '-detailed-exitcode'];
 
-async function tf(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, codes = [0]): Promise<number> {
+export async function tf(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, codes = [0]): Promise<number> {
   const started = performance.now();
   const r = await runTerraform(args, { cwd, env, binary });
   if (!codes.includes(r.code)) throw new Error(`terraform ${args.join(' ')} in ${cwd}: exit ${r.code}\n${r.stderr.slice(-3000)}${r.stdout.slice(-3000)}`);
@@ -51,7 +51,7 @@ async function bareStack(binary: string, n: number): Promise<string> {
   return dir;
 }
 
-const providerEnv = (emu: BenchEmulator): NodeJS.ProcessEnv => ({
+export const providerEnv = (emu: BenchEmulator): NodeJS.ProcessEnv => ({
   RESELLER_API_KEY: BENCH_API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_API_URL: emu.url,
 });
 

@@ -54,10 +54,11 @@ export class BenchEmulator {
   }
 }
 
-/** `GET /package/site-3.example/email/site-3.example` -> `GET /package/{ref}/email/{domain}`. */
+/** `GET /package/site-3.example/email/site-3.example` -> `GET /package/{ref}/email/{domain}` (`.../dns/{zone}` likewise). */
 export function routeOf(entry: Pick<RequestLogEntry, 'method' | 'path'>): string {
   const path = entry.path
     .replace(/^\/package\/[^/]+\/email\/[^/]+$/, '/package/{ref}/email/{domain}')
+    .replace(/^\/package\/[^/]+\/dns\/[^/]+$/, '/package/{ref}/dns/{zone}')
     .replace(/^\/package\/[^/]+(\/[a-zA-Z]+)?$/, (_m, rest: string | undefined) => `/package/{ref}${rest ?? ''}`)
     .replace(/^\/cloud_server\/[^/]+/, '/cloud_server/{id}');
   return `${entry.method} ${path}`;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { definitionOf } from '../../src/protocol';
+import type { Kind } from '../../src/protocol';
 import { installProvider, PROVIDER_SOURCE } from '../../src/provider/install';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 
@@ -28,7 +29,7 @@ export interface ProviderSite {
 type Body = Record<string, unknown>;
 
 /** A resource body: spec fields (camelCase) renamed to the kind's attributes. */
-function body(kind: 'package' | 'mailbox' | 'forwarder' | 'dns-record', fields: Record<string, unknown>): Body {
+function body(kind: Kind, fields: Record<string, unknown>): Body {
   const def = definitionOf(kind);
   const out: Body = {};
   for (const [name, value] of Object.entries(fields)) {
@@ -40,7 +41,7 @@ function body(kind: 'package' | 'mailbox' | 'forwarder' | 'dns-record', fields: 
   return out;
 }
 
-export function resourceTypeOf(kind: 'package' | 'mailbox' | 'forwarder' | 'dns-record'): string {
+export function resourceTypeOf(kind: Kind): string {
   return definitionOf(kind).resourceType;
 }
 

@@ -7,14 +7,16 @@ import { checkPrefix, MIN_PREFIX, sweep, SweepResult } from './sweep';
 
 export const SWEEP_USAGE = `usage: reseller-hosting sweep --prefix PREFIX [--yes] [--json]
 
-Finds every package, mailbox, forwarder, control-panel user and cloud server whose name
-carries PREFIX, and lists them; with --yes, deletes them. For what test runs leave
+Finds every package, mailbox, forwarder, DNS record, control-panel user and cloud server
+whose name carries PREFIX, and lists them; with --yes, deletes them. For what test runs leave
 behind (the live tier names everything tfacc-<run id>-...).
 
 A name carries the prefix when its first label starts with it: a domain or host name's
 leftmost label (tfacc-1-site.example.com), or an address's local part or domain
-(tfacc-1-owner@example.com, info@tfacc-1-site.example.com). A package is swept only
-when every one of its domain names carries it. Nothing else is ever touched. Cloud
+(tfacc-1-owner@example.com, info@tfacc-1-site.example.com); a DNS record's owner name
+(tfacc-1-www.example.com, in any zone of any package; SOA and NS records never). A
+package is swept only when every one of its domain names carries it; what it holds
+goes with it. Nothing else is ever touched. Cloud
 servers are listed but kept: the API cannot cancel them (cancel them in the control
 panel).
 

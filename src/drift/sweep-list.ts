@@ -1,6 +1,7 @@
 import type { ResellerClient } from '../client';
 import { NotFoundError } from '../client';
-import type { Identity, Kind } from '../protocol';
+import { DNS_RECORD_TYPES, keyValue } from '../protocol';
+import type { DnsRecordSpec, Identity, Kind } from '../protocol';
 import { mapConcurrent } from './io';
 
 /**
@@ -21,6 +22,11 @@ export interface SweepCandidate {
   readonly names: readonly string[];
   /** How the core (reconcile `remove`) finds the object. */
   readonly identity: Identity;
+  /**
+   * The primary domain of the package that holds it (mail, DNS records): when that
+   * package is swept too, the object goes with it and is not deleted on its own.
+   */
+  readonly package?: string;
 }
 
 type Lister = (client: ResellerClient) => Promise<SweepCandidate[]>;
@@ -40,8 +46,8 @@ const listPackagesAndMail: Lister = async (client) => {
       const read = await client.mail.get(pkg.id, domain);
       const address = (local: string) => `${local}@${domain}`.toLowerCase();
       return [
-        ...read.mailboxes.map((m): SweepCandidate => ({ kind: 'mailbox', name: address(m.local), names: [address(m.local)], identity: identity('mailbox', address(m.local), pkg.name) })),
-        ...read.forwarders.map((f): SweepCandidate => ({ kind: 'forwarder', name: address(f.local), names: [address(f.local)], identity: identity('forwarder', address(f.local), pkg.name) })),
+        ...read.mailboxes.map((m): SweepCandidate => ({ kind: 'mailbox', name: address(m.local), names: [address(m.local)], identity: identity('mailbox', address(m.local), pkg.name), package: pkg.name.toLowerCase() })),
+        ...read.forwarders.map((f): SweepCandidate => ({ kind: 'forwarder', name: address(f.local), names: [address(f.local)], identity: identity('forwarder', address(f.local), pkg.name), package: pkg.name.toLowerCase() })),
       ];
     } catch (err) {
       if (err instanceof NotFoundError) return []; // gone since the list: nothing there
@@ -61,8 +67,38 @@ const listUsers: Lister = async (client) => {
 const listCloudServers: Lister = async (client) =>
   (await client.cloudServers.list()).map((s) => ({ kind: 'cloud-server', name: s.name, names: [s.name.toLowerCase()], identity: identity('cloud-server', s.name.toLowerCase()) }));
 
-/** One lister per API noun. DNS records: add their lister here when the client has the noun. */
-const LISTERS: readonly Lister[] = [listPackagesAndMail, listUsers, listCloudServers];
+const ZONE_READS_IN_FLIGHT = 8;
+const WRITABLE: readonly string[] = DNS_RECORD_TYPES;
+
+/**
+ * Every record of every zone of every package (one zone read per package) that a user
+ * can write: the service's own (the SOA, which has no ref, and NS) are never listed, so
+ * never deleted. Its name is its owner; `name` shows `owner TYPE value` (unique in an
+ * account), `identity` is the kind's natural key (zone/owner/type/value).
+ */
+const listDnsRecords: Lister = async (client) => {
+  const packages = await client.packages.list();
+  const zones = await mapConcurrent(packages, ZONE_READS_IN_FLIGHT, async (pkg) => {
+    try {
+      return { pkg: pkg.name.toLowerCase(), zones: await client.dns.listZones(pkg.id) };
+    } catch (err) {
+      if (err instanceof NotFoundError) return { pkg: pkg.name.toLowerCase(), zones: [] }; // gone since the list
+      throw err;
+    }
+  });
+  return zones.flatMap(({ pkg, zones: list }) => list.flatMap((zone) => zone.records
+    .filter((r) => r.ref !== null && WRITABLE.includes(r.type))
+    .map((r): SweepCandidate => {
+      const value = keyValue({ type: r.type as DnsRecordSpec['type'], value: r.value, priority: r.priority, weight: r.weight, port: r.port });
+      return {
+        kind: 'dns-record', name: `${r.host} ${r.type} ${value}`, names: [r.host],
+        identity: identity('dns-record', `${zone.name}/${r.host}/${r.type}/${value}`, pkg), package: pkg,
+      };
+    })));
+};
+
+/** One lister per API noun. */
+const LISTERS: readonly Lister[] = [listPackagesAndMail, listUsers, listCloudServers, listDnsRecords];
 
 export async function listSweepCandidates(client: ResellerClient): Promise<SweepCandidate[]> {
   return (await Promise.all(LISTERS.map((list) => list(client)))).flat();

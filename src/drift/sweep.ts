@@ -13,8 +13,15 @@ import { listSweepCandidates, SweepCandidate } from './sweep-list';
  *   and `tfaccsite.example.com` (for `tfacc-`) do not.
  * - An address `local@domain` (mailbox, forwarder, user e-mail) carries it when its
  *   local part starts with it or its domain carries it.
+ * - A DNS record carries it when its owner name does (the leftmost label of its fully
+ *   qualified owner, as for any host name): `tfacc-1a2b-www.example.com` in zone
+ *   `example.com`, or the apex records of zone `tfacc-1a2b-site.example.com`. A record
+ *   in a prefixed zone whose own owner does not carry it (`www.tfacc-1a2b-site.example.com`)
+ *   is not swept on its own; it goes only with its package when the package is swept.
+ *   The service's records (SOA, NS) are never listed. Records are looked for in every
+ *   zone of every package, swept or not.
  * - A package is swept only when EVERY one of its domain names carries it (deleting a
- *   package deletes the mail of all its names); other objects when their name does.
+ *   package deletes the mail and zones of all its names); other objects when their name does.
  * - Case-insensitive (names are lowercase in the account). The prefix is at least
  *   MIN_PREFIX characters of letters, digits and "-", so that it cannot be "" or "a".
  */
@@ -90,7 +97,10 @@ export async function sweep(client: ResellerClient, prefix: string, options: Swe
 
   const warnings = new Map<SweepCandidate, string[]>();
   const errors = new Map<SweepCandidate, string>();
+  // What a swept package holds goes with it: deleting it first would be requests for nothing.
+  const sweptPackages = new Set(found.filter((c) => c.kind === 'package').map((c) => c.identity.key));
   for (const candidate of found) {
+    if (candidate.package && sweptPackages.has(candidate.package)) continue;
     const said: string[] = [];
     warnings.set(candidate, said);
     const ctx = createContext({ client, info: options.log, warn: (line) => said.push(line), timing: options.timing });

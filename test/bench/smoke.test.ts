@@ -1,5 +1,5 @@
 import {
-  applyFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
+  applyFigure, dnsPlanFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
 } from '../../bench/figures';
 import { driftAvailable } from '../../bench/drift';
 import { removeScratch } from '../../bench/lib/scratch';
@@ -98,6 +98,14 @@ test('provider start-up against node -e 0', async () => {
   const f = await providerStartFigure(TINY);
   figures.push(f);
   expect(numbers(f).slice(0, 3).every((n) => n > 0)).toBe(true);
+});
+
+test('DNS plan: a no-change plan of records reads each package\'s zones once, with the package list', async () => {
+  const f = await dnsPlanFigure(TINY);
+  figures.push(f);
+  expect(f.met).toBe(true);
+  expect(f.measured).toMatch(/^2 zone reads \+ 0 one-zone reads, 1 package list; \d+ requests in all$/);
+  expect(f.details).toMatch(/\| `GET \/package\/\{ref\}\/dns` \| 2 \|/);
 });
 
 test('the report renders every figure', () => {

@@ -36,6 +36,7 @@ describe.each<EmulatorProfile>(['default', 'documented'])('the live tier against
     const account = emulator.snapshot().accounts.find((a) => a.isDefault)!;
     const names = [
       ...account.packages.flatMap((p) => [...p.names, ...p.mail.flatMap((d) => [...d.mailboxes, ...d.forwarders].map((o) => `${o.local}@${d.domain}`))]),
+      ...account.packages.flatMap((p) => p.dns.flatMap((z) => z.records.map((r) => String(r.host)))),
       ...account.users.map((u) => u.contact.email),
     ];
     expect(names.filter((n) => n?.includes('tfacc-'))).toEqual([]);

@@ -27,7 +27,7 @@ export const LIVE_ENV = {
 } as const;
 
 /** Objects the lifecycle creates, with its re-creations (drift, delete): the default budget. */
-export const DEFAULT_MAX_CREATES = 12;
+export const DEFAULT_MAX_CREATES = 16;
 
 export interface LiveSettings {
   readonly url: string;

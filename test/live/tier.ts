@@ -11,7 +11,7 @@ import type { LiveSettings } from './settings';
  * The live tier: the provider's lifecycle through the REAL Terraform against whatever
  * account the settings name (a real one, or the emulator standing in for it in
  * `npm test`): create, update of every mutable field, drift made through the API,
- * import, delete. Every name starts with the run's prefix `tfacc-<run id>-` and ends
+ * import, delete; DNS records (A, CNAME, TXT, MX) in the package's zone among them. Every name starts with the run's prefix `tfacc-<run id>-` and ends
  * in RESELLER_LIVE_DOMAIN. afterAll destroys what Terraform holds and then sweeps the
  * prefix, whether the cases passed or not, and fails when anything is left.
  *
@@ -31,6 +31,8 @@ export interface Step {
   readonly receive: boolean;
   readonly passwordVersion: number;
   readonly remote: string;
+  /** The A record's address (a change replaces the record: the API has no update). */
+  readonly address: string;
 }
 
 export interface Run {
@@ -54,7 +56,17 @@ const namesOf = (s: LiveSettings) => ({
   remote1: `${s.prefix}team@${s.domain}`,
   remote2: `${s.prefix}desk@${s.domain}`,
   server: `${s.prefix}web.${s.domain}`,
+  /** Owner names of the DNS records, relative to the package's zone (its primary domain). */
+  www: `${s.prefix}www`,
+  cdn: `${s.prefix}cdn`,
+  txt: `${s.prefix}txt`,
+  mail: `${s.prefix}mail`,
 });
+
+/** The DNS records the lifecycle declares (in the package's zone), by resource name. */
+const RECORD_RESOURCES = ['reseller_dns_record.a', 'reseller_dns_record.cname', 'reseller_dns_record.mx', 'reseller_dns_record.txt'];
+const MX_TARGET = 'mx.example.net';
+const TXT_TEXT = 'tfacc live tier';
 
 function builtInstaller(): typeof import('../../src/provider/install') {
   const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
@@ -98,6 +110,14 @@ export function writeConfig(run: Run, step: Step | undefined, options: { cloud?:
       },
     };
     resources.reseller_forwarder = { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: step.remote } };
+    const record = (name: string, type: string, value: string, more: Record<string, unknown> = {}) =>
+      ({ package: '${reseller_package.site.domain_name}', name, type, value, ...more });
+    resources.reseller_dns_record = {
+      a: record(n.www, 'A', step.address),
+      cname: record(n.cdn, 'CNAME', `${n.www}.${n.site}`),
+      txt: record(n.txt, 'TXT', TXT_TEXT),
+      mx: record(n.mail, 'MX', MX_TARGET, { priority: 10 }),
+    };
   }
   if (options.cloud) {
     resources.reseller_cloud_server = {
@@ -188,11 +208,11 @@ export function stepsOf(run: Run): [Step, Step] {
   return [
     {
       extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
-      send: true, receive: true, passwordVersion: 1, remote: run.names.remote1,
+      send: true, receive: true, passwordVersion: 1, remote: run.names.remote1, address: '192.0.2.10',
     },
     {
       extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
-      send: false, receive: false, passwordVersion: 2, remote: run.names.remote2,
+      send: false, receive: false, passwordVersion: 2, remote: run.names.remote2, address: '192.0.2.20',
     },
   ];
 }
@@ -221,13 +241,26 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
 
     const pkg = () => run.client.packages.get(run.names.site);
     const mail = async () => run.client.mail.get(run.names.site, run.names.site);
+    /** The run's records in the package's zone, read through the API: `TYPE owner value`, sorted. */
+    const records = async () => ((await run.client.dns.getZone(run.names.site, run.names.site))?.records ?? [])
+      .filter((r) => r.host.startsWith(run.s.prefix) && r.host !== run.names.site) // not the zone's own records at its apex
+      .map((r) => `${r.type} ${r.host} ${r.priority === undefined ? '' : `${r.priority} `}${r.value}`).sort();
+    const declaredRecords = (step: Step) => {
+      const fq = (name: string) => `${name}.${run.names.site}`;
+      return [
+        `A ${fq(run.names.www)} ${step.address}`, `CNAME ${fq(run.names.cdn)} ${fq(run.names.www)}`,
+        `MX ${fq(run.names.mail)} 10 ${MX_TARGET}`, `TXT ${fq(run.names.txt)} ${TXT_TEXT}`,
+      ].sort();
+    };
 
-    it('creates two users, a package, a mailbox and a forwarder; the next plan is empty', async () => {
+    it('creates two users, a package, a mailbox, a forwarder and DNS records (A, CNAME, TXT, MX); the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'create')).toBe(true);
       expect(Object.keys(changes).sort()).toEqual([
+        ...RECORD_RESOURCES,
         'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner',
       ]);
+      expect(await records()).toEqual(declaredRecords(first));
       await expectNoChanges(run);
       const site = await pkg();
       expect(site).toMatchObject({ name: run.names.site, enabled: true });
@@ -238,12 +271,14 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       expect(m.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', run.names.remote1]]);
     }, LIVE_TIMEOUT_MS);
 
-    it('updates every mutable field in place (no replacement); the next plan is empty', async () => {
+    it('updates every mutable field in place (no replacement) and replaces a record whose value changed; the next plan is empty', async () => {
       writeConfig(run, second);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_mailbox.info': ['update'], 'reseller_forwarder.sales': ['update'],
+        'reseller_dns_record.a': expect.arrayContaining(['create', 'delete']),
       });
+      expect(await records()).toEqual(declaredRecords(second));
       await expectNoChanges(run);
       const site = await pkg();
       expect(site).toMatchObject({ enabled: false });
@@ -262,19 +297,30 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.mail.delete(site.id, run.names.site, [before.forwarders[0].id]);
       await run.client.mail.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
       await run.client.packages.setEnabled(site.id, true);
+      // DNS: the TXT record deleted, the CNAME pointed elsewhere (the API has no update: one POST deletes and adds).
+      const zone = (await run.client.dns.getZone(site.id, run.names.site))!;
+      const ref = (owner: string) => zone.records.find((r) => r.host === `${owner}.${run.names.site}`)!.ref!;
+      await run.client.dns.changeZone(site.id, run.names.site, {
+        delete: [ref(run.names.txt), ref(run.names.cdn)], add: [{ type: 'CNAME', host: run.names.cdn, value: `elsewhere.${run.s.domain}` }],
+      });
       // As the core does after every write: read back until the changes are visible (a real API may lag).
-      await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1), run.s);
+      await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
+        && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)), run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
-      expect(changes).toEqual({ 'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'] });
+      expect(changes).toEqual({
+        'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'],
+        'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': expect.arrayContaining(['create', 'delete']),
+      });
       await expectNoChanges(run);
       expect((await pkg())!.enabled).toBe(false);
       expect((await mail()).forwarders.map((f) => f.remote)).toEqual([run.names.remote2]);
+      expect(await records()).toEqual(declaredRecords(second));
     }, LIVE_TIMEOUT_MS);
 
     it('imports the objects by natural key (terraform import and import blocks); the plan is then empty', async () => {
-      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin']) {
+      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx']) {
         await terraform(run.tf, ['state', 'rm', '-no-color', address], run.dir, env(run));
       }
       const imported = await terraform(run.tf, ['import', '-input=false', '-no-color', 'reseller_package.site', run.names.site], run.dir, env(run));
@@ -282,12 +328,13 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       writeConfig(run, second, { imports: [
         { to: 'reseller_forwarder.sales', id: `sales@${run.names.site}` },
         { to: 'reseller_stack_user.admin', id: run.names.admin },
+        { to: 'reseller_dns_record.mx', id: `${run.names.site}/${run.names.mail}/MX/10 ${MX_TARGET}` },
       ] });
       const plan = await savedPlan(run.tf, run.dir, env(run));
       // An account that does not show a package's label (api-notes: assumed; the documented
       // profile) cannot import it: the plan then writes it once, and is empty afterwards.
       const labelShown = (await pkg())!.label !== undefined;
-      expect(plan.planText).toMatch(new RegExp(`Plan: 2 to import, 0 to add, ${labelShown ? 0 : 1} to change, 0 to destroy`));
+      expect(plan.planText).toMatch(new RegExp(`Plan: 3 to import, 0 to add, ${labelShown ? 0 : 1} to change, 0 to destroy`));
       if (!labelShown) expect(plan.changes).toEqual({ 'reseller_package.site': ['update'] });
       await terraform(run.tf, ['apply', '-input=false', '-no-color', 'p'], run.dir, env(run));
       writeConfig(run, second);
@@ -298,7 +345,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       writeConfig(run, undefined);
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);
-      expect(Object.keys(changes)).toHaveLength(5);
+      expect(Object.keys(changes)).toHaveLength(5 + RECORD_RESOURCES.length);
       expect(await pkg()).toBeUndefined();
       expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);
