@@ -98,9 +98,10 @@ export async function sweep(client: ResellerClient, prefix: string, options: Swe
   const warnings = new Map<SweepCandidate, string[]>();
   const errors = new Map<SweepCandidate, string>();
   // What a swept package holds goes with it: deleting it first would be requests for nothing.
-  const sweptPackages = new Set(found.filter((c) => c.kind === 'package').map((c) => c.identity.key));
+  const swept = new Set(found.map((c) => `${c.kind} ${c.identity.key}`));
+  const holderSwept = (c: SweepCandidate) => c.package !== undefined && swept.has(`${definitionOf(c.kind).parent?.kind} ${c.package}`);
   for (const candidate of found) {
-    if (candidate.package && sweptPackages.has(candidate.package)) continue;
+    if (holderSwept(candidate)) continue;
     const said: string[] = [];
     warnings.set(candidate, said);
     const ctx = createContext({ client, info: options.log, warn: (line) => said.push(line), timing: options.timing });
