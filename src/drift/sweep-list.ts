@@ -1,4 +1,4 @@
-import type { ResellerClient } from '../client';
+import type { PackageSummary, ResellerClient } from '../client';
 import { NotFoundError } from '../client';
 import { DNS_RECORD_TYPES, keyValue } from '../protocol';
 import type { DnsRecordSpec, Identity, Kind } from '../protocol';
@@ -29,14 +29,15 @@ export interface SweepCandidate {
   readonly package?: string;
 }
 
-type Lister = (client: ResellerClient) => Promise<SweepCandidate[]>;
+/** Lists one noun's candidates; `packages` is the account's package list, read once for every lister that needs it. */
+type Lister = (client: ResellerClient, packages: () => Promise<PackageSummary[]>) => Promise<SweepCandidate[]>;
 
 const MAIL_READS_IN_FLIGHT = 8;
 
 const identity = (kind: Kind, key: string, placement = ''): Identity => ({ kind, key, placement, parent: '' });
 
-const listPackagesAndMail: Lister = async (client) => {
-  const packages = await client.packages.list();
+const listPackagesAndMail: Lister = async (client, listed) => {
+  const packages = await listed();
   const out: SweepCandidate[] = packages.map((p) => ({
     kind: 'package', name: p.name, names: p.names.length ? p.names : [p.name], identity: identity('package', p.name.toLowerCase()),
   }));
@@ -76,8 +77,8 @@ const WRITABLE: readonly string[] = DNS_RECORD_TYPES;
  * never deleted. Its name is its owner; `name` shows `owner TYPE value` (unique in an
  * account), `identity` is the kind's natural key (zone/owner/type/value).
  */
-const listDnsRecords: Lister = async (client) => {
-  const packages = await client.packages.list();
+const listDnsRecords: Lister = async (client, listed) => {
+  const packages = await listed();
   const zones = await mapConcurrent(packages, ZONE_READS_IN_FLIGHT, async (pkg) => {
     try {
       return { pkg: pkg.name.toLowerCase(), zones: await client.dns.listZones(pkg.id) };
@@ -101,5 +102,7 @@ const listDnsRecords: Lister = async (client) => {
 const LISTERS: readonly Lister[] = [listPackagesAndMail, listUsers, listCloudServers, listDnsRecords];
 
 export async function listSweepCandidates(client: ResellerClient): Promise<SweepCandidate[]> {
-  return (await Promise.all(LISTERS.map((list) => list(client)))).flat();
+  let packages: Promise<PackageSummary[]> | undefined;
+  const listed = () => (packages ??= client.packages.list());
+  return (await Promise.all(LISTERS.map((list) => list(client, listed)))).flat();
 }

@@ -169,7 +169,11 @@ test('without --yes it lists exactly the prefixed objects and deletes nothing', 
   // Children first: the mail goes before its package, users and packages after.
   expect(listed.indexOf('mailbox info@tfacc-r1-site.example.com')).toBeLessThan(listed.indexOf('package tfacc-r1-site.example.com'));
   expect(inventory()).toEqual(before);
+  // One package list serves the mail and DNS listers.
+  await fetch(`${emulator.url}/__emulator/requests`, { method: 'DELETE' });
   const text = await capture(runSweepCli, ['--prefix', PREFIX], env());
+  const log = (await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string; path: string }>;
+  expect(log.filter((r) => r.method === 'GET' && r.path === '/package')).toHaveLength(1);
   expect(text.stdout).toMatch(/^15 object\(s\) carry the prefix "tfacc-":/);
   expect(text.stdout).toMatch(/Nothing was deleted: run again with --yes/);
 });
