@@ -34,7 +34,7 @@ export interface ExampleOptions {
    */
   readonly ownerAsStackUser?: boolean;
   /**
-   * Declares DNS records in the shop's zone: a `store` CNAME, an SPF TXT and an MX.
+   * Declares DNS records in the shop's zone: a `www` CNAME (in place of the zone's default `www` A record), an SPF TXT and an MX.
    * `npm run demo` sets it.
    * @default false
    */
@@ -106,10 +106,10 @@ export class ExampleResellerStack extends TerraformStack {
     new Forwarder(this, 'shop_sales', { package: shop, localPart: 'sales', remote: options.salesRemote ?? 'sales-team@example.org' });
     new Forwarder(this, 'blog_tips', { package: blog, localPart: 'tips', remote: 'editor@example-blog.com' });
 
-    // DNS records in the shop's zone. Its `www` keeps the A record the service puts in
-    // every new zone: a CNAME there would have to replace it (a CNAME stands alone).
+    // DNS records in the shop's zone. The service puts an A record at `www` in every new
+    // zone; the `www` CNAME takes its place in the same write (a CNAME stands alone).
     if (options.shopDns) {
-      new DnsRecord(this, 'shop_store', { package: shop, name: 'store', type: 'CNAME', value: 'example-shop.com' });
+      new DnsRecord(this, 'shop_www', { package: shop, name: 'www', type: 'CNAME', value: 'example-shop.com', replaceConflicting: true });
       new DnsRecord(this, 'shop_spf', { package: shop, name: '@', type: 'TXT', value: 'v=spf1 mx include:mx.stackmail.com -all' });
       new DnsRecord(this, 'shop_mx', { package: shop, name: '@', type: 'MX', value: 'mail.example-shop.com', priority: 20 });
     }

@@ -74,7 +74,7 @@ async function main(): Promise<number> {
     const client = new ResellerClient({ baseUrl: emulator.url, apiKey: API_KEY });
     console.log(await accountTable(client));
 
-    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled, store.example-shop.com points elsewhere');
+    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled, www.example-shop.com points elsewhere');
     await customerChanges(client, emulator.url);
 
     step('terraform plan -detailed-exitcode: the provider reads the account back, so the plan shows the change');
@@ -155,14 +155,14 @@ async function customerChanges(client: ResellerClient, emulatorUrl: string): Pro
   await client.mail.createForwarder(shop, 'example-shop.com', { local: 'sales', remote: 'someone-else@example.net' });
   await client.packages.setEnabled(idOf('example-blog.com'), false);
   const zone = await client.dns.getZone(shop, 'example-shop.com');
-  const store = zone?.records.find((r) => r.type === 'CNAME' && r.host === 'store.example-shop.com');
-  if (!store) throw new Error('the demo expected the CNAME store.example-shop.com in the account');
+  const www = zone?.records.find((r) => r.type === 'CNAME' && r.host === 'www.example-shop.com');
+  if (!www) throw new Error('the demo expected the CNAME www.example-shop.com in the account');
   const edit = await fetch(`${emulatorUrl}/__emulator/dns`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ package: shop, zone: 'example-shop.com', ref: store.ref, record: { target: 'old-shop.example.net' } }),
+    body: JSON.stringify({ package: shop, zone: 'example-shop.com', ref: www.ref, record: { target: 'old-shop.example.net' } }),
   });
   if (!edit.ok) throw new Error(`the emulator refused the DNS edit: ${edit.status} ${await edit.text()}`);
-  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled; store.example-shop.com CNAME -> old-shop.example.net');
+  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled; www.example-shop.com CNAME -> old-shop.example.net');
 }
 
 async function mustRun(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, stream: boolean): Promise<void> {

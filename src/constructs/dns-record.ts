@@ -36,11 +36,19 @@ export interface DnsRecordProps extends ManagedObjectProps {
    * @default - none
    */
   readonly port?: number;
+  /**
+   * When the record is created, delete the records at its name that it cannot sit
+   * beside (a CNAME and any other record) in the same write, instead of failing: how a
+   * `www` CNAME takes the place of the zone's default `www` A record. Applied at
+   * creation only.
+   * @default false
+   */
+  readonly replaceConflicting?: boolean;
 }
 
 /**
- * A managed DNS record. The API has no update and no TTL: every change of a prop
- * replaces the record. At synth, a CNAME that shares its name with another record of
+ * A managed DNS record. The API has no update and no TTL: a change of a prop replaces
+ * the record (with the provider, in one write when it stays in its zone). At synth, a CNAME that shares its name with another record of
  * the stack is an error (RFC 1034), as is a record declared twice.
  *
  * ```ts
@@ -70,6 +78,7 @@ export class DnsRecord extends ManagedObject {
       ...(props.priority !== undefined ? { priority: props.priority } : {}),
       ...(props.weight !== undefined ? { weight: props.weight } : {}),
       ...(props.port !== undefined ? { port: props.port } : {}),
+      ...(props.replaceConflicting !== undefined ? { replaceConflicting: props.replaceConflicting } : {}),
     };
     const checked = containsToken(raw) ? undefined : checkDnsRecord(raw);
     const spec = checked && checked.problems.length === 0 ? checked.spec : raw;
@@ -91,7 +100,7 @@ export class DnsRecord extends ManagedObject {
         p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');
         return;
       }
-      p.definition(spec, ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port']);
+      p.definition(spec, ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port', 'replaceConflicting']);
       const domains = pkg.domainNames;
       if (domains && !containsToken(domains) && !containsToken(spec.zone) && checked?.problems.length === 0
         && !domains.includes(spec.zone) && TerraformStack.of(pkg) === TerraformStack.of(this)) {

@@ -18,10 +18,12 @@ function observedValues(def: AnyKindDefinition, observed: Observed, same?: Reado
 }
 
 function resourceFields(def: AnyKindDefinition): ResourceField[] {
+  const oneWrite = def.lifecycle?.replacesInOneWrite;
   return attributeFieldsOf(def).map((field) => {
     // A protocol test keeps meta-arguments out of the definitions; this says which one, should one slip in.
     if (TERRAFORM_META_ARGUMENTS.includes(field.attribute)) throw new Error(`${def.kind} ${field.name}: attribute name "${field.attribute}" is a Terraform meta-argument`);
-    return { ...field };
+    const replacedInOneWrite = oneWrite !== undefined && field.role === 'identity' && !oneWrite.keeping.includes(field.name);
+    return { ...field, ...(replacedInOneWrite ? { replacedInOneWrite } : {}) };
   });
 }
 
@@ -82,7 +84,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
         info: options.progress, warn: options.warn, history,
         password: options.creating || rotate ? options.password : undefined,
       });
-      const observed = await ensure(ctx, withTimeout);
+      const observed = await ensure(ctx, withTimeout, { replacing: options.replacing as Identity | undefined });
       return observedValues(def, observed);
     },
     async remove(spec, warn) {

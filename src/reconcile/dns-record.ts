@@ -169,16 +169,29 @@ export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, r
       write: () => writeZone(ctx, spec.packageDomain, () => ctx.client.dns.changeZone(spec.packageDomain, spec.zone, {
         add: found() ? [] : [inputOf(spec)],
         delete: replacing && zone.records.some((r) => String(r.ref) === replacing) ? [replacing] : [],
-        conflictPolicy: 'reject',
+        conflictPolicy: spec.replaceConflicting ? 'replace' : 'reject',
       })),
     });
   } catch (err) {
     if (err instanceof ConflictError) {
-      throw new ReconcileError(`${spec.path}: zone ${spec.zone} refused the ${spec.type} record at ${fullyQualified(spec.name, spec.zone)}: ${err.message} (a CNAME may not share its name with other records)`);
+      throw new ReconcileError(
+        `${spec.path}: zone ${spec.zone} refused the ${spec.type} record at ${fullyQualified(spec.name, spec.zone)}: ${err.message} ` +
+          '(a CNAME may not share its name with other records; replace_conflicting = true (replaceConflicting) replaces them in the same write)',
+      );
     }
     throw err;
   }
   ctx.info(`${replacing ? 'replaced' : 'created'} DNS record ${describe(spec)}`);
+}
+
+/**
+ * The record `previous` changed within its zone (definition: `replacesInOneWrite`): one
+ * POST adds the declared record and deletes the previous one's ref. Gone already (deleted
+ * in the control panel): a plain create.
+ */
+async function replaceRecord(ctx: ReconcileContext, previous: Identity, spec: DnsRecordSpec): Promise<void> {
+  const old = matching(await freshZone(ctx, spec), previous.key)[0];
+  await ensureRecord(ctx, spec, old ? String(old.ref) : undefined);
 }
 
 async function removeRecord(ctx: ReconcileContext, id: Identity): Promise<void> {
@@ -224,6 +237,7 @@ export const dnsRecordReconciler = {
   list: listRecords,
   diff: async (_ctx, spec, live) => diffRecord(spec, live),
   ensure: (ctx, spec) => ensureRecord(ctx, spec),
+  replace: replaceRecord,
   remove: removeRecord,
   whyMissing: whyRecordMissing,
   entries: (o) => [{ id: o.liveId, detail: `${String(o.fields.type)} ${String(o.computed.fqdn)} ${String(o.fields.value)}` }],

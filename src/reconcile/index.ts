@@ -133,13 +133,28 @@ export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promis
   await reconciled(ctx, spec);
 }
 
+/** Options of `ensure`. */
+export interface EnsureOptions {
+  /**
+   * The object this one replaces (its identity before the change), for a kind whose
+   * definition declares `lifecycle.replacesInOneWrite`: the kind's `replace` makes the
+   * change in one write. Only with the fields the facet keeps unchanged.
+   */
+  readonly replacing?: Identity;
+}
+
 /** `reconcile`, and the object if the kind's ensure returned it as it confirmed it. */
-async function reconciled(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed | undefined> {
+async function reconciled(ctx: ReconcileContext, spec: ObjectSpec, options: EnsureOptions = {}): Promise<Observed | undefined> {
   const expected = ctx.lists.shared ? expectation(spec) : undefined;
   // Its own write now counts as in flight (ListCache.writing) from its first request on.
   if (expected) ctx.lists.settle(expected.list, expected.key);
+  const reconciler = reconcilerOf(spec.kind);
   try {
-    return (await reconcilerOf(spec.kind).ensure(ctx, spec as never)) ?? undefined;
+    if (options.replacing) {
+      if (!reconciler.replace) throw new ReconcileError(`${spec.path}: a ${definitionOf(spec.kind).label} cannot be replaced in one write`);
+      return (await reconciler.replace(ctx, options.replacing, spec as never)) ?? undefined;
+    }
+    return (await reconciler.ensure(ctx, spec as never)) ?? undefined;
   } finally {
     // Shared lists (a provider) stay: later reads that must see this write ask for a read started after it.
     if (!ctx.lists.shared) ctx.lists.clear();
@@ -147,9 +162,9 @@ async function reconciled(ctx: ReconcileContext, spec: ObjectSpec): Promise<Obse
 }
 
 /** `reconcile`, then the object as the account now shows it. */
-export async function ensure(ctx: ReconcileContext, spec: ObjectSpec): Promise<Observed> {
+export async function ensure(ctx: ReconcileContext, spec: ObjectSpec, options: EnsureOptions = {}): Promise<Observed> {
   const confirmed = new Map<string, number>();
-  const confirmedObject = await reconciled(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec);
+  const confirmedObject = await reconciled(ctx.lists.shared ? { ...ctx, confirmed } : ctx, spec, options);
   if (confirmedObject) return confirmedObject;
   const identity = definitionOf(spec.kind).identity(spec as never);
   // With shared lists, the object as confirmed: a create confirmed through a shared list

@@ -33,6 +33,12 @@ export interface KindReconciler<K extends Kind> {
    * it confirmed it (then the entry's `ensure` reads it no more).
    */
   ensure(ctx: ReconcileContext, spec: SpecOf<K>): Promise<Observed | void>;
+  /**
+   * Replaces the object `previous` by `spec` in one write of the API, for kinds whose
+   * definition declares `lifecycle.replacesInOneWrite` (and only with the fields it
+   * keeps unchanged): the account never holds neither or both. Confirms by reading back.
+   */
+  replace?(ctx: ReconcileContext, previous: Identity, spec: SpecOf<K>): Promise<Observed | void>;
   /** Deletes (idempotent). */
   remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
   /** Why an object of this identity is not among the listed ones, from the lists already read; undefined: no reason known. */

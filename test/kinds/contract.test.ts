@@ -91,6 +91,23 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
     await ensure(context(), spec);
   });
 
+  each('%s: a kind the API replaces in one write is replaced by one POST, never absent', async (kind) => {
+    const replacement = FIXTURES[kind].replacement;
+    if (!definitionOf(kind).lifecycle?.replacesInOneWrite) {
+      expect(replacement).toBeUndefined();
+      return;
+    }
+    const before = checked(kind);
+    const after = definitionOf(kind).check({ ...FIXTURES[kind].spec, ...replacement } as never).spec;
+    await emu.control('DELETE', 'requests');
+    await ensure(context(), after, { replacing: definitionOf(kind).identity(before as never) });
+    const writes = ((await emu.control('GET', 'requests')) as Array<{ method: string }>).filter((r) => r.method === 'POST');
+    expect(writes).toHaveLength(1);
+    expect(await observe(context(), definitionOf(kind).identity(before as never))).toBeUndefined();
+    expect(await observe(context(), definitionOf(kind).identity(after as never))).toBeDefined();
+    await ensure(context(), before, { replacing: definitionOf(kind).identity(after as never) }); // back to the fixture
+  });
+
   test('remove: children first; what the API cannot delete is retained (and still listed)', async () => {
     for (const kind of [...kinds].reverse()) {
       const identity = definitionOf(kind).identity(checked(kind) as never);

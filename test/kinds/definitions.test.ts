@@ -32,6 +32,7 @@ describe.each(DEFINITIONS.map((d) => [d.kind]))('kind %s', (kind) => {
     }
     if (def.createTimeout) expect(names.has(def.createTimeout.field)).toBe(true);
     for (const f of def.fields) if (f.defaultFrom) expect(names.has(f.defaultFrom)).toBe(true);
+    for (const f of def.lifecycle?.replacesInOneWrite?.keeping ?? []) expect(names.has(f)).toBe(true);
     for (const s of def.jsonSettings) expect(Object.keys(def.settings(checked.spec as never))).toContain(s);
     expect(def.description.length).toBeGreaterThan(10);
     expect(def.resourceType).toMatch(/^reseller_[a-z_]+$/);

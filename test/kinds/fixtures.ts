@@ -25,6 +25,11 @@ export interface KindFixture<K extends Kind> {
    * update, whose out-of-band change is a delete: drift `missing`, the plan creates it).
    */
   readonly outOfBandShows?: 'changed' | 'missing';
+  /**
+   * For a kind whose definition declares `lifecycle.replacesInOneWrite`: a change of
+   * identity (within the fields it keeps) that `ensure` with `replacing` makes in one write.
+   */
+  readonly replacement?: Partial<SpecOf<K>>;
   /** Declares `spec` with the kind's construct (parents referred to by name), for the constructs' check. */
   declare(stack: TerraformStack): void;
 }
@@ -83,6 +88,7 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     // No record can be changed through the API (no update): out of band, it is deleted.
     outOfBand: (client, liveId) => client.dns.changeZone('example-kinds.com', 'example-kinds.com', { delete: [liveId] }),
     outOfBandShows: 'missing',
+    replacement: { priority: 30, value: 'mail3.example-kinds.com' },
     declare: (stack) => new DnsRecord(stack, 'mx', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: '@', type: 'MX', value: 'Mail2.Example-Kinds.com.', priority: 20,
     }),

@@ -49,9 +49,9 @@ const zone = (): string[] => {
   const z = pkg?.dns.find((d) => d.apex === SITE);
   return (z?.records ?? []).map((r) => [r.type, r.host, r.pri, r.weight, r.port, r.ip ?? r.ipv6 ?? r.target ?? r.txt ?? r.mname].filter((x) => x !== undefined && x !== null).join(' ')).sort();
 };
-const refOf = async (type: string, host: string) => {
+const refOf = async (type: string, host: string, value?: string) => {
   const z = (await api.dns.getZone(SITE, SITE))!;
-  return String(z.records.find((r) => r.type === type && r.host === host)!.ref);
+  return String(z.records.find((r) => r.type === type && r.host === host && (value === undefined || r.value === value))!.ref);
 };
 
 let defaults: string[];
@@ -90,28 +90,61 @@ describe('reseller_dns_record with real Terraform', () => {
     expect(reads.filter((r) => r.includes('/dns'))).toHaveLength(1);
   }, E2E_TIMEOUT_MS);
 
-  it('a changed priority replaces the record', async () => {
+  it('a changed priority replaces the record in one POST (the zone never holds neither or both); the plan shows the change and the new ref', async () => {
+    const oldRef = await refOf('MX', SITE, 'mail2.dns-site.com');
     const resources = declared();
     resources.reseller_dns_record.mx.priority = 30;
     writeConfig(resources);
     const plan = await savedPlan(tf, dir, env());
-    expect(plan.changes).toEqual({ 'reseller_dns_record.mx': ['delete', 'create'] });
+    expect(plan.changes).toEqual({ 'reseller_dns_record.mx': ['update'] });
+    expect(plan.showText).toMatch(/~ priority\s+= 20 -> 30/);
+    expect(plan.showText).toMatch(/~ ref\s+= "\d+" -> \(known after apply\)/);
     writeFileSync(join(dir, 'plan.json'), plan.jsonText);
     const review = await capture(runReviewCli, [join(dir, 'plan.json')], {});
     expect(review.stdout).toContain(
-      '! DNS record dns-site.com/dns-site.com/MX/20 mail2.dns-site.com is REPLACED: deleted, then dns-site.com/dns-site.com/MX/30 mail2.dns-site.com created (priority 20 -> 30 forces it)  [reseller_dns_record.mx]',
+      'DNS record dns-site.com/dns-site.com/MX/20 mail2.dns-site.com is replaced in one write by dns-site.com/dns-site.com/MX/30 mail2.dns-site.com (priority 20 -> 30): added and deleted at once, never absent  [reseller_dns_record.mx]',
     );
-    await apply();
+    await emu.control('DELETE', 'requests');
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', 'p'], dir, env());
+    const writes = ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string; body?: unknown }>).filter((r) => r.method === 'POST');
+    expect(writes.map((w) => w.path)).toEqual([`/package/${SITE}/dns/${SITE}`]);
     expect(zone().filter((r) => r.includes('mail2'))).toEqual(['MX dns-site.com 30 mail2.dns-site.com']);
+    const newRef = await refOf('MX', SITE, 'mail2.dns-site.com');
+    expect(newRef).not.toBe(oldRef);
+    const state = JSON.parse((await terraform(tf, ['show', '-json'], dir, env())).stdout);
+    const mx = state.values.root_module.resources.find((r: { address: string }) => r.address === 'reseller_dns_record.mx');
+    expect(mx.values).toMatchObject({ priority: 30, ref: newRef, id: `${SITE}/${SITE}/MX/30 mail2.dns-site.com` });
+    expect(await planCode()).toBe(0);
     writeConfig(declared());
     await apply();
+  }, E2E_TIMEOUT_MS);
+
+  it('replace_conflicting: a www CNAME takes the place of the zone\'s default www A record in one write; without it the apply names the attribute', async () => {
+    const resources = declared();
+    resources.reseller_dns_record.www = record({ name: 'www', type: 'CNAME', value: 'dns-site.com' });
+    writeConfig(resources);
+    const refused = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(), [1]);
+    expect(refused.stdout + refused.stderr).toMatch(/reseller_dns_record\.www[\s\S]*replace_conflicting\s+=\s+true/);
+    const defaultWww = zone().filter((r) => r.includes(' www.'));
+    expect(defaultWww).toEqual([expect.stringMatching(/^A www\.dns-site\.com \d+\.\d+\.\d+\.\d+$/)]);
+    resources.reseller_dns_record.www.replace_conflicting = true;
+    writeConfig(resources);
+    await apply();
+    expect(zone().filter((r) => r.includes(' www.'))).toEqual(['CNAME www.dns-site.com dns-site.com']);
+    expect(await planCode()).toBe(0);
+    writeConfig(declared());
+    await apply();
+    expect(zone().filter((r) => r.includes(' www.'))).toEqual([]);
+    // The zone as it was made, for the tests that follow.
+    await api.dns.changeZone(SITE, SITE, { add: [{ type: 'A', host: 'www', value: defaultWww[0].split(' ')[2] }] });
   }, E2E_TIMEOUT_MS);
 
   it('shows records deleted or changed in the control panel as a create or a replacement; apply repairs them', async () => {
     await api.dns.changeZone(SITE, SITE, { delete: [await refOf('TXT', SITE)] });
     await emu.control('POST', 'dns', { package: SITE, zone: SITE, ref: Number(await refOf('CNAME', 'blog.dns-site.com')), record: { target: 'elsewhere.example.net' } });
     const plan = await savedPlan(tf, dir, env());
-    expect(plan.changes).toEqual({ 'reseller_dns_record.spf': ['create'], 'reseller_dns_record.blog': ['delete', 'create'] });
+    expect(plan.changes).toEqual({ 'reseller_dns_record.spf': ['create'], 'reseller_dns_record.blog': ['update'] });
+    expect(plan.showText).toMatch(/~ value\s+= "elsewhere\.example\.net" -> "dns-site\.com"/);
     await apply();
     expect(zone()).toEqual([...defaults, 'CNAME blog.dns-site.com dns-site.com', 'MX dns-site.com 20 mail2.dns-site.com', 'TXT dns-site.com v=spf1 mx -all'].sort());
     expect(await planCode()).toBe(0);

@@ -171,6 +171,15 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
     const reason = cause.length ? `${cause.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ')} forces it` : 'replacement was requested';
     return make('destructive', words.replaced(reason, changedKey), { newKey: changedKey, changes: cause.map((c) => ({ field: c.field, before: c.before, after: c.after })) });
   }
+  // A kind the API replaces in one write (a DNS record within its zone): the provider plans it as an update.
+  const replacedAtOnce = rc.actions.includes('update') && definitionOf(kind).lifecycle?.replacesInOneWrite ? attributeChanges(rc, ['identity']) : [];
+  if (replacedAtOnce.length) {
+    const newKey = naturalKeyOf(rc.type, rc.after);
+    const reason = replacedAtOnce.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ');
+    return make('updated', `is replaced in one write${newKey && newKey !== oldKey ? ` by ${newKey}` : ''} (${reason}): added and deleted at once, never absent`, {
+      newKey: newKey && newKey !== oldKey ? newKey : undefined, changes: replacedAtOnce.map((c) => ({ field: c.field, before: c.before, after: c.after })),
+    });
+  }
   if (rc.actions.includes('update')) {
     const list = updates();
     return make('updated', `is updated in place: ${list.length ? list.map(describeChange).join('; ') : 'settings re-applied'}`, {

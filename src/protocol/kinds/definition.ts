@@ -74,6 +74,14 @@ export interface Lifecycle {
   readonly fixedAfterCreate?: boolean;
   /** What deleting one takes with it, for review ('its mail'). */
   readonly deletes?: string;
+  /**
+   * The API replaces one in a single write (adds the new object and deletes the old in
+   * one atomic request) as long as these fields (camelCase) stay the same: a DNS record
+   * within its zone. An adapter that knows the previous identity (the provider's update)
+   * hands it to the reconciler's `replace` instead of a delete and a create, between
+   * which the account would hold neither.
+   */
+  readonly replacesInOneWrite?: { readonly keeping: readonly string[] };
 }
 
 /** The managed object an object lives on (a mail object's package, a package's cloud server). */

@@ -1,5 +1,5 @@
 import { canonicalDomain, checkDomainName } from '../names';
-import { describeValue } from './checks';
+import { checkBool, describeValue } from './checks';
 import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
 import type { Identity } from './identity';
 
@@ -28,6 +28,12 @@ export interface DnsRecordSpec {
   readonly weight?: number;
   /** SRV. */
   readonly port?: number;
+  /**
+   * On create: the records at its name that it cannot sit beside (a CNAME and any
+   * other record, such as the zone's default `www` A record) are deleted in the same
+   * write (the API's `conflictPolicy: replace`) instead of failing it.
+   */
+  readonly replaceConflicting?: boolean;
 }
 
 /** The record types the API can write (NS and SOA are its own). */
@@ -56,6 +62,9 @@ export const DNS_RECORD_FIELDS: readonly FieldDefinition[] = [
     description: 'SRV (required there): weight, 0-65535.' },
   { name: 'port', attribute: 'port', type: 'number', role: 'identity', presence: 'optional', readable: true,
     description: 'SRV (required there): port, 0-65535.' },
+  { name: 'replaceConflicting', attribute: 'replace_conflicting', type: 'bool', role: 'create-only', presence: 'default', defaultValue: false, readable: false,
+    words: 'replace conflicting',
+    description: 'On create, delete the records at this name that the record cannot sit beside (a CNAME and any other record, such as the zone\'s default `www` A record) in the same write, instead of failing.' },
   // A record has no update: any change is a new record with a new ref.
   { name: 'ref', attribute: 'ref', type: 'string', role: 'computed', presence: 'optional', readable: true,
     derivesFrom: ['packageDomain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
@@ -144,6 +153,7 @@ export function checkDnsRecord(raw: DnsRecordSpec, path: string = raw.path): Che
   p.add('packageDomain', checkDomainName(raw.packageDomain));
   p.add('zone', checkDomainName(raw.zone));
   p.add('name', checkRecordName(raw.name));
+  p.add('replaceConflicting', checkBool(raw.replaceConflicting ?? undefined));
   const type = typeof raw.type === 'string' ? (raw.type.trim().toUpperCase() as DnsRecordType) : raw.type;
   if (!DNS_RECORD_TYPES.includes(type)) {
     p.add('type', `must be one of ${DNS_RECORD_TYPES.join(', ')}, not ${describeValue(raw.type)}`);
@@ -166,6 +176,7 @@ export function checkDnsRecord(raw: DnsRecordSpec, path: string = raw.path): Che
   const spec: DnsRecordSpec = {
     kind: 'dns-record', path, packageDomain: canonicalDomain(raw.packageDomain), zone, name, type, value: canonicalRecordValue(type, raw.value),
     ...Object.fromEntries(NUMBER_FIELDS[type].map((f) => [f, raw[f]])),
+    ...(raw.replaceConflicting ? { replaceConflicting: true } : {}),
   };
   return { spec, problems: [] };
 }
@@ -236,7 +247,7 @@ function canonicalDnsIdentity(id: Identity): Identity {
 export const dnsRecordDefinition = {
   kind: 'dns-record',
   label: 'DNS record',
-  description: 'A DNS record (A, AAAA, CNAME, MX, TXT, SRV) in a zone of a hosting package; every change replaces it.',
+  description: 'A DNS record (A, AAAA, CNAME, MX, TXT, SRV) in a zone of a hosting package. The API has no update: a change within the zone replaces the record in one atomic write (the new record added, the old one deleted), so `ref` changes; a change of package or zone deletes it and creates it anew.',
   order: 5,
   resourceType: 'reseller_dns_record',
   keyName: 'record',
@@ -251,6 +262,8 @@ export const dnsRecordDefinition = {
   parseImportId: parseDnsImportId,
   formatImportId: formatDnsImportId,
   parent: { field: 'packageDomain', kind: 'package', placesKey: true } as const,
+  // The API's write is one diff (deletes, then adds): a record changed within its zone is replaced in it.
+  lifecycle: { replacesInOneWrite: { keeping: ['packageDomain', 'zone'] } },
   // The zone's own records (SOA, NS, the defaults) are the service's: drift does not call them unmanaged.
   reportsUnmanaged: false,
 } satisfies KindDefinition<'dns-record', DnsRecordSpec>;

@@ -30,6 +30,11 @@ export interface ResourceField {
   readonly derivesFrom?: readonly string[];
   /** A secret: never logged, never in plan output. */
   readonly sensitive?: boolean;
+  /**
+   * An identity field whose change the API makes in one write (adds the new object,
+   * deletes the old): planned as an update, applied by `ensure` with `replacing`.
+   */
+  readonly replacedInOneWrite?: boolean;
 }
 
 /** One broken rule of a spec. `field` is the camelCase field, possibly with an index (`extraDomainNames[1]`). */
@@ -59,6 +64,8 @@ export interface EnsureOptions {
   readonly progress: (line: string) => void;
   /** Warnings for the user (become warning diagnostics). */
   readonly warn: (line: string) => void;
+  /** The object's identity before an update that changed `replacedInOneWrite` fields: replaced in one write. */
+  readonly replacing?: unknown;
 }
 
 export interface ResourceKind<Spec = unknown, Id = unknown> {

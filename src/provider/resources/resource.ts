@@ -145,7 +145,7 @@ export function planChange(
   if (prior) {
     for (const field of kind.fields) {
       const attr = field.attribute;
-      if (field.role === 'identity' && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
+      if (field.role === 'identity' && !field.replacedInOneWrite && !sameValue(prior[attr], planned[attr])) requiresReplace.push(attr);
       // A null prior is nothing known of it (not readable, imported): the plan records the declared value, nothing changes.
       const fixedChange = prior[attr] !== null && prior[attr] !== undefined && !isUnknown(planned[attr]) && !sameValue(prior[attr], planned[attr]);
       if (field.fixedAfterCreate && field.role === 'setting' && fixedChange) {
@@ -232,6 +232,18 @@ function stateAfterApply(kind: ResourceKind, planned: TfObject, observed: Observ
   return state;
 }
 
+/**
+ * The identity of the object an update replaces in one write (`replacedInOneWrite`
+ * fields changed), or undefined when the identity stayed (a plain update).
+ */
+function previousIdentity(kind: ResourceKind, prior: TfObject, key: string): unknown {
+  if (!kind.fields.some((f) => f.replacedInOneWrite)) return undefined;
+  const { spec, problems } = kind.check(specValuesOf(kind, prior).values, kind.typeName);
+  if (problems.length) return undefined;
+  const identity = kind.identity(spec);
+  return kind.key(identity) === key ? undefined : identity;
+}
+
 export async function applyChange(
   kind: ResourceKind, prior: TfObject | null, planned: TfObject | null, config: TfObject | null, runtime: ResourceRuntime,
 ): Promise<Result<TfObject | null>> {
@@ -268,6 +280,7 @@ export async function applyChange(
   const key = kind.key(kind.identity(spec));
   try {
     const observed = await kind.ensure(spec, {
+      replacing: prior ? previousIdentity(kind, prior, key) : undefined,
       creating: !prior,
       password: typeof password === 'string' ? password : undefined,
       rotatePassword,

@@ -58,6 +58,13 @@ export function objectTypeOf(kind: ResourceKind): TfType {
   return ['object', attrs];
 }
 
+/** What changing an identity field does, in the schema's and the docs' words. */
+export function replaceNote(field: ResourceField): string {
+  return field.replacedInOneWrite
+    ? 'Changing it replaces the object in one write of the API (the new one added, the old one deleted at once): the plan shows an update in place.'
+    : 'Changing it replaces the object.';
+}
+
 /** The `Schema` message of a resource type. */
 export function schemaMessageOf(kind: ResourceKind): Schema {
   const attributes: SchemaAttribute[] = [
@@ -65,7 +72,7 @@ export function schemaMessageOf(kind: ResourceKind): Schema {
   ];
   for (const field of kind.fields) {
     const flags = flagsOf(field);
-    const replaces = field.role === 'identity' ? ' Changing it replaces the object.' : '';
+    const replaces = field.role === 'identity' ? ` ${replaceNote(field)}` : '';
     const description = field.description + (replaces && !field.description.includes('replace') ? replaces : '');
     attributes.push({ name: field.attribute, type: typeJson(tfTypeOf(field.type)), description, ...flags });
   }
