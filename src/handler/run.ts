@@ -1,11 +1,12 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec } from '../protocol';
+import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, identityOf, parseIdentity, parseSpec } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
 import { applyScope, Journal } from './journal';
 import { requestScope } from './request-scope';
 import { forgetRetired, retiredSettings, retireSettings } from './retired';
+import { deferToSuccessor, forgetReplaced, replacedIdentity } from './successor';
 
 /**
  * `reseller-hosting handler <command>` (HANDLER_COMMANDS): what Terraform's
@@ -49,6 +50,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     if (command === 'delete') {
       const identity = parseIdentity(env[ENV.spec]);
       subject = describeObject(identity);
+      const successor = deferToSuccessor(journal, identity, env[ENV.successor]);
+      if (successor) {
+        io.out(`${subject}: left for ${describeObject(successor)}, which replaces it in one write\n`);
+        return EXIT.ok;
+      }
       try {
         await remove(ctx, identity);
       } catch (err) {
@@ -61,7 +67,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     const spec = parseSpec(env[ENV.spec]);
     subject = `${spec.path} (${spec.kind})`;
     if (command === 'ensure') {
-      await reconcile(ctx, spec);
+      const identity = identityOf(spec);
+      const replacing = replacedIdentity(journal, identity);
+      await reconcile(ctx, spec, { replacing });
+      if (replacing) forgetReplaced(journal, identity);
       if (objectId) forgetRetired(journal, objectId);
     } else if (command === 'update') await legacy.update(ctx, spec);
     else await legacy.setPassword(ctx, spec);

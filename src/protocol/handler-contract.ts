@@ -5,7 +5,8 @@
  * - `ensure` (settings resource, create): create, adopt or update the object;
  * - `retire-settings` (settings resource of a mailbox with a password or of a cloud
  *   server, destroy): note the outgoing settings for the `ensure` that follows;
- * - `delete` (object resource, destroy): delete the object, found by its identity;
+ * - `delete` (object resource, destroy): delete the object, found by its identity (or,
+ *   replaced in one write, leave it to the `ensure` that follows: RESELLER_SUCCESSOR);
  * - `update`, `set-password`: what stacks synthesized by 0.1 ran from their separate
  *   settings and password resources; still served, each reconciling for real.
  */
@@ -18,6 +19,14 @@ export const ENV = {
    * retire-settings: the settings triggers (both from `self`).
    */
   spec: 'RESELLER_SPEC',
+  /**
+   * delete, for a kind the API replaces in one write (`lifecycle.replacesInOneWrite`):
+   * the identity (JSON, without parent) the construct declares now, a literal of the
+   * configuration. When it differs from the one deleted, the object resource is being
+   * replaced: `delete` notes the old identity instead of deleting it, and the `ensure`
+   * of the new one that follows in the same apply replaces the old in one write.
+   */
+  successor: 'RESELLER_SUCCESSOR',
   /** Terraform id of the object resource: what `retire-settings` notes are kept under. */
   objectId: 'RESELLER_OBJECT_ID',
   /** Base URL of the API (or the `apiUrl` prop of ResellerHosting). */

@@ -187,9 +187,16 @@ export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, r
 /**
  * The record `previous` changed within its zone (definition: `replacesInOneWrite`): one
  * POST adds the declared record and deletes the previous one's ref. Gone already (deleted
- * in the control panel): a plain create.
+ * in the control panel): a plain create. In another zone (a carrier's record moved to
+ * another zone or package): the declared one added, then the previous one deleted.
  */
 async function replaceRecord(ctx: ReconcileContext, previous: Identity, spec: DnsRecordSpec): Promise<void> {
+  const sameZone = splitRecordKey(previous.key).zone === spec.zone && (!previous.placement || previous.placement === spec.packageDomain);
+  if (!sameZone) {
+    await ensureRecord(ctx, spec);
+    await removeRecord(ctx, previous);
+    return;
+  }
   const old = matching(await freshZone(ctx, spec), previous.key)[0];
   await ensureRecord(ctx, spec, old ? String(old.ref) : undefined);
 }

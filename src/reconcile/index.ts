@@ -129,8 +129,8 @@ export function expectCreate(ctx: ReconcileContext, spec: ObjectSpec): void {
  * does that for adapters that need the confirmed object (unless the kind's ensure
  * returned it as it confirmed it).
  */
-export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec): Promise<void> {
-  await reconciled(ctx, spec);
+export async function reconcile(ctx: ReconcileContext, spec: ObjectSpec, options: EnsureOptions = {}): Promise<void> {
+  await reconciled(ctx, spec, options);
 }
 
 /** Options of `ensure`. */

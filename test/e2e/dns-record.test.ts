@@ -1,19 +1,20 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 import { runDriftCli } from '../../src/drift/cli';
 import { runImportCli } from '../../src/drift/import-cli';
+import { runReviewCli } from '../../src/drift/review-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { DnsRecord, HostingPackage, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
 import { apiEnv, capture } from '../drift/helpers';
-import { E2E_TIMEOUT_MS, E2EEmulator, planExitCode, requireTerraform, stackEnv, startE2EEmulator, tempDir, terraform } from './support';
+import { E2E_TIMEOUT_MS, E2EEmulator, planExitCode, requireTerraform, savedPlan, stackEnv, startE2EEmulator, tempDir, terraform } from './support';
 
 /**
  * DNS records through the REAL Terraform engine with the provisioner carriers
- * (terraform_data): created, an identical existing record adopted, replaced when a
- * prop changes, drift made in the control panel found by `drift` and repaired by
+ * (terraform_data): created, an identical existing record adopted, replaced in one
+ * POST when a prop changes, drift made in the control panel found by `drift` and repaired by
  * `drift --fix` (a changed CNAME replaced in one POST), deleted when declared absent,
  * and a destroy that leaves the zone's own records.
  */
@@ -105,10 +106,22 @@ test('import --dns declares every record of the zones (the SOA and NS left to th
   expect(out.stdout).toMatch(/^\/\/ 0 cloud server\(s\), 1 package\(s\), 0 mailbox\(es\), 0 forwarder\(s\), 6 DNS record\(s\)\.$/m);
 });
 
-test('a changed prop replaces the record', async () => {
+test('a changed prop replaces the record in one POST: the old object\'s delete is left to the new one\'s ensure', async () => {
   synth({ mxPriority: 30 });
-  await apply();
+  const plan = await savedPlan(tf, stackDir, env);
+  writeFileSync(join(dir, 'plan.json'), plan.jsonText);
+  const review = await capture(runReviewCli, [join(dir, 'plan.json')], {});
+  expect(review.stdout).toContain(
+    `DNS record ${SITE}/${SITE}/MX/20 mail2.${SITE} is replaced by ${SITE}/${SITE}/MX/30 mail2.${SITE} (its record changes): added in the same write that deletes the old one`,
+  );
+  await emu.clearRequests();
+  const result = await apply();
+  expect(result.stdout).toMatch(/DNS record dns-carriers\.example\.com\/dns-carriers\.example\.com\/MX\/20 mail2\.dns-carriers\.example\.com: left for DNS record [^\n]*MX\/30 mail2[^\n]*, which replaces it in one write/);
+  expect(result.stdout).toMatch(/replaced DNS record MX dns-carriers\.example\.com 30 mail2\.dns-carriers\.example\.com/);
+  const posts = (await emu.requests()).filter((r) => r.method === 'POST' && r.path.includes('/dns/'));
+  expect(posts).toHaveLength(1);
   expect(zone()).toEqual([...defaults, ...declaredLines(30)].sort());
+  expect((await planExitCode(tf, stackDir, env)).code).toBe(0);
   synth();
   await apply();
   expect(zone()).toEqual([...defaults, ...declaredLines()].sort());

@@ -262,6 +262,12 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
         : changed('key')
           ? `its ${definitionOf(id.kind).keyName} changes`
           : 'replacement was requested';
+    // A kind the API replaces in one write: the object's delete is left to the new one's ensure (handler/successor.ts).
+    if (newKey && !changed('parent') && definitionOf(id.kind).lifecycle?.replacesInOneWrite) {
+      return item('updated', `is replaced by ${newKey} (${reason}): added in the same write that deletes the old one (in another zone, just before), never absent`, {
+        newKey, changes: identityChanges,
+      });
+    }
     return item('destructive', words.replaced(reason, newKey), { newKey, changes: identityChanges.filter((c) => c.field !== 'parent') });
   }
 

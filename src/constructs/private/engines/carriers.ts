@@ -81,7 +81,7 @@ export class RemoteObject implements SynthesizedObject {
       'Object',
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
-      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}` }, true), when: 'destroy' }],
+      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor() }, true), when: 'destroy' }],
       // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
       { protect, dependsOn: this.afterObjects() },
     );
@@ -119,6 +119,21 @@ export class RemoteObject implements SynthesizedObject {
     if (path.isAbsolute(this.registry.handlerPath)) {
       problems.field('handler', `script ${this.registry.handlerPath} has no path relative to the stack output directory (another drive?)`);
     }
+  }
+
+  /**
+   * For a kind the API replaces in one write: the identity this construct declares, as
+   * a literal for the destroy provisioner (which runs with this configuration and the
+   * old object's `self`), so that a delete of the identity it replaces is left to the
+   * new identity's `ensure` (ENV.successor). None for an absent object (no `ensure`
+   * follows) or an identity known only at apply time (a destroy provisioner may refer
+   * to nothing but `self`).
+   */
+  private successor(): string | undefined {
+    const { spec, absent } = this.props;
+    if (absent || !definitionOf(spec.kind).lifecycle?.replacesInOneWrite) return undefined;
+    const { kind, key, placement } = identityOf(spec);
+    return containsToken([key, placement]) ? undefined : escapeTemplate(JSON.stringify({ kind, key, placement }));
   }
 
   /** The parent's object id when it is managed in this stack (an identity trigger). */
