@@ -12,6 +12,9 @@ import { decodeDynamic, encodeDynamic, TfObject, TfType } from './wire/values';
 
 type ResourceLevel = Pick<ProviderServer, ResourceLevelRpc>;
 
+/** The raw state of a resource with no stored state: every attribute null. */
+const EMPTY_OBJECT_JSON = Buffer.from('{}');
+
 /** The RPCs about one resource type, over the generic resource layer (resources/resource.ts). */
 export function resourceLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger): ResourceLevel {
   const kinds = new Map(model.kinds.map((k) => [k.typeName, k]));
@@ -38,8 +41,8 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
     })),
     UpgradeResourceState: (req) => withKind(req.typeName, async (_kind, type) => {
       // Version 0 is the only schema version so far: keep the known attributes, drop the rest.
-      const raw: unknown = req.rawState?.json?.length ? JSON.parse(req.rawState.json.toString('utf8')) : {};
-      return { upgradedState: encodeDynamic(decodeDynamic({ json: Buffer.from(JSON.stringify(raw)) }, type), type), diagnostics: [] };
+      const json = req.rawState?.json?.length ? req.rawState.json : EMPTY_OBJECT_JSON;
+      return { upgradedState: encodeDynamic(decodeDynamic({ json }, type), type), diagnostics: [] };
     }),
     ReadResource: (req) => withKind(req.typeName, async (kind, type) => {
       const current = obj(req.currentState, type);
