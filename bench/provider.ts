@@ -194,7 +194,7 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
  * terraform.tfstate of the sites, in sync with the account: every attribute of the
  * provider's schema, the ids read from the account.
  */
-async function writeState(emu: BenchEmulator, dir: string, sites: readonly ProviderSite[]): Promise<number> {
+export async function writeState(emu: BenchEmulator, dir: string, sites: readonly ProviderSite[]): Promise<number> {
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
   const packages = new Map((await client.packages.list()).map((p) => [p.name, p]));
   const mail = new Map(await pool(sites, 16, async (s) => [s.domain, await client.mail.get(s.domain, s.domain)] as const));
@@ -252,7 +252,7 @@ async function writeBareState(binary: string, dir: string, n: number): Promise<v
 }
 
 /** The account of `sites`, created through the client (an owner, a type by name). */
-async function seedAccount(emu: BenchEmulator, sites: readonly ProviderSite[]): Promise<void> {
+export async function seedAccount(emu: BenchEmulator, sites: readonly ProviderSite[]): Promise<void> {
   const client = new ResellerClient({ baseUrl: emu.url, apiKey: BENCH_API_KEY, maxConcurrency: 16 });
   const type = (await client.packageTypes.list()).find((t) => t.label === 'Linux Unlimited')!;
   await pool(sites, 16, async (site) => {

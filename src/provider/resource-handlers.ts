@@ -12,6 +12,14 @@ import { decodeDynamic, encodeDynamic, TfObject, TfType } from './wire/values';
 
 type ResourceLevel = Pick<ProviderServer, ResourceLevelRpc>;
 
+/** Whether two values are the same msgpack bytes (JSON-encoded ones are not compared). */
+function sameBytes(a: DynamicValue | undefined, b: DynamicValue | undefined): boolean {
+  return Boolean(a?.msgpack?.length && b?.msgpack?.length && a.msgpack.equals(b.msgpack));
+}
+
+/** The raw state of a resource with no stored state: every attribute null. */
+const EMPTY_OBJECT_JSON = Buffer.from('{}');
+
 /** The RPCs about one resource type, over the generic resource layer (resources/resource.ts). */
 export function resourceLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger): ResourceLevel {
   const kinds = new Map(model.kinds.map((k) => [k.typeName, k]));
@@ -38,8 +46,8 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
     })),
     UpgradeResourceState: (req) => withKind(req.typeName, async (_kind, type) => {
       // Version 0 is the only schema version so far: keep the known attributes, drop the rest.
-      const raw: unknown = req.rawState?.json?.length ? JSON.parse(req.rawState.json.toString('utf8')) : {};
-      return { upgradedState: encodeDynamic(decodeDynamic({ json: Buffer.from(JSON.stringify(raw)) }, type), type), diagnostics: [] };
+      const json = req.rawState?.json?.length ? req.rawState.json : EMPTY_OBJECT_JSON;
+      return { upgradedState: encodeDynamic(decodeDynamic({ json }, type), type), diagnostics: [] };
     }),
     ReadResource: (req) => withKind(req.typeName, async (kind, type) => {
       const current = obj(req.currentState, type);
@@ -51,9 +59,10 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
       return { newState: encodeDynamic(value, type), diagnostics, private: moved ? Buffer.alloc(0) : req.private };
     }),
     PlanResourceChange: (req) => withKind(req.typeName, async (kind, type) => {
-      const { value, diagnostics } = planChange(
-        kind, obj(req.priorState, type), obj(req.proposedNewState, type), obj(req.config, type), appliedFixedValues(req.priorPrivate),
-      );
+      const prior = obj(req.priorState, type);
+      // With nothing to change, Terraform proposes the prior state itself: the same bytes, decoded once (planChange copies, never mutates them).
+      const proposed = sameBytes(req.proposedNewState, req.priorState) ? prior : obj(req.proposedNewState, type);
+      const { value, diagnostics } = planChange(kind, prior, proposed, obj(req.config, type), appliedFixedValues(req.priorPrivate));
       return {
         plannedState: encodeDynamic(value.planned, type),
         requiresReplace: value.requiresReplace.map((a) => ({ steps: [{ attributeName: a }] })),

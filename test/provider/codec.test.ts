@@ -112,4 +112,21 @@ describe('protobuf messages', () => {
     expect(encodeMessage(message, { n: 300 })).toEqual(Buffer.from([0x08, 0xac, 0x02]));
     expect(encodeMessage(message, { n: -1 })).toHaveLength(11);
   });
+
+  it('writes nested messages of every length with a minimal length prefix (1, 2 and 3 bytes), in place', () => {
+    for (const size of [0, 1, 120, 125, 126, 127, 128, 200, 16377, 16378, 16384, 70000]) {
+      const detail = 'é'.repeat(Math.floor(size / 2)) + 'x'.repeat(size % 2);
+      const diag = { severity: 2, summary: 's', detail, attribute: { steps: [{ attributeName: 'a' }] } };
+      const bytes = encodeMessage(RPC.ReadResource.response, { diagnostics: [diag, diag], private: Buffer.from('p') });
+      const back = decodeMessage<any>(RPC.ReadResource.response, bytes);
+      expect(back.diagnostics).toHaveLength(2);
+      expect(back.diagnostics[1]).toMatchObject({ severity: 2, summary: 's', detail, attribute: { steps: [{ attributeName: 'a' }] } });
+      expect(back.private).toEqual(Buffer.from('p'));
+      // Field 2 (diagnostics): the tag, the minimal varint of the Diagnostic's length, the Diagnostic itself.
+      const inner = encodeMessage(Diagnostic, diag);
+      const length = inner.length < 0x80 ? [inner.length] : inner.length < 0x4000 ? [(inner.length & 0x7f) | 0x80, inner.length >> 7]
+        : [(inner.length & 0x7f) | 0x80, ((inner.length >> 7) & 0x7f) | 0x80, inner.length >> 14];
+      expect(bytes.subarray(0, 1 + length.length + inner.length)).toEqual(Buffer.concat([Buffer.from([0x12, ...length]), inner]));
+    }
+  });
 });

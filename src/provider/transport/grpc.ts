@@ -136,10 +136,22 @@ function serveStream(stream: http2.ServerHttp2Stream, headers: http2.IncomingHtt
   });
 }
 
+// What every successful call answers, made once (Node copies headers it is given). No
+// `date` header: gRPC does not use it, and it would be formatted and sent per call.
+const OK_HEADERS = { ':status': 200, 'content-type': GRPC_CONTENT_TYPE };
+// (`sendDate` is an option of Node's respond() that @types/node leaves out of its type.)
+const OK_OPTIONS = { waitForTrailers: true, sendDate: false };
+const TRAILERS_ONLY_OPTIONS = { endStream: true, sendDate: false };
+const OK_TRAILERS = { 'grpc-status': String(GrpcStatus.OK) };
+
+function sendOkTrailers(this: http2.ServerHttp2Stream): void {
+  this.sendTrailers(OK_TRAILERS);
+}
+
 function reply(stream: http2.ServerHttp2Stream, response: Buffer): void {
   if (stream.destroyed || stream.closed) return;
-  stream.respond({ ':status': 200, 'content-type': GRPC_CONTENT_TYPE }, { waitForTrailers: true });
-  stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': String(GrpcStatus.OK) }));
+  stream.respond(OK_HEADERS, OK_OPTIONS);
+  stream.once('wantTrailers', sendOkTrailers);
   stream.end(frame(response));
 }
 
@@ -148,6 +160,6 @@ function trailersOnly(stream: http2.ServerHttp2Stream, status: number, message: 
   if (stream.destroyed || stream.closed) return;
   stream.respond(
     { ':status': 200, 'content-type': GRPC_CONTENT_TYPE, 'grpc-status': String(status), 'grpc-message': encodeGrpcMessage(message) },
-    { endStream: true },
+    TRAILERS_ONLY_OPTIONS,
   );
 }

@@ -29,39 +29,53 @@ const I64 = 1;
 const LEN = 2;
 const I32 = 5;
 
-class Writer {
-  private readonly chunks: Buffer[] = [];
-  private pending: number[] = [];
+/** Bytes of the varint of a non-negative length. */
+function varintSize(n: number): number {
+  let size = 1;
+  while (n >= 0x80) {
+    n >>>= 7;
+    size++;
+  }
+  return size;
+}
 
-  private flush(): void {
-    if (this.pending.length) {
-      this.chunks.push(Buffer.from(this.pending));
-      this.pending = [];
-    }
+/**
+ * One growing buffer per encoded message. A nested message is written in place after a
+ * one-byte length, which is widened (the message moved up) only when it turns out
+ * longer than 127 bytes: no buffer per field and no concatenation (a plan encodes
+ * several messages per resource).
+ */
+class Writer {
+  private buf = Buffer.allocUnsafe(256);
+  private pos = 0;
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
   }
 
   varint(value: number | bigint): void {
     // Tags, lengths, bools and enums: small non-negative numbers, written without BigInt
     // (a plan writes several per resource).
     if (typeof value === 'number' && value >= 0 && value <= 0x7fffffff && Number.isInteger(value)) {
+      this.room(5);
       let small = value;
       while (small >= 0x80) {
-        this.pending.push((small & 0x7f) | 0x80);
+        this.buf[this.pos++] = (small & 0x7f) | 0x80;
         small >>>= 7;
       }
-      this.pending.push(small);
+      this.buf[this.pos++] = small;
       return;
     }
+    this.room(10);
     let v = BigInt.asUintN(64, BigInt(value));
-    if (v < 0x80n) {
-      this.pending.push(Number(v));
-      return;
-    }
     while (v >= 0x80n) {
-      this.pending.push(Number(v & 0x7fn) | 0x80);
+      this.buf[this.pos++] = Number(v & 0x7fn) | 0x80;
       v >>= 7n;
     }
-    this.pending.push(Number(v));
+    this.buf[this.pos++] = Number(v);
   }
 
   tag(no: number, wireType: number): void {
@@ -70,13 +84,38 @@ class Writer {
 
   bytes(data: Uint8Array): void {
     this.varint(data.length);
-    this.flush();
-    this.chunks.push(Buffer.from(data.buffer, data.byteOffset, data.length));
+    this.room(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
+  }
+
+  string(text: string): void {
+    const length = Buffer.byteLength(text, 'utf8');
+    this.varint(length);
+    this.room(length);
+    this.pos += this.buf.write(text, this.pos, length, 'utf8');
+  }
+
+  /** A length-delimited field written by `body`, its length put in front afterwards. */
+  delimited(body: () => void): void {
+    this.room(1);
+    const start = this.pos++;
+    body();
+    const length = this.pos - start - 1;
+    if (length < 0x80) {
+      this.buf[start] = length;
+      return;
+    }
+    const extra = varintSize(length) - 1;
+    this.room(extra);
+    this.buf.copy(this.buf, start + 1 + extra, start + 1, this.pos);
+    this.pos = start;
+    this.varint(length);
+    this.pos += length;
   }
 
   finish(): Buffer {
-    this.flush();
-    return Buffer.concat(this.chunks);
+    return this.buf.subarray(0, this.pos);
   }
 }
 
@@ -84,7 +123,7 @@ function writeScalar(w: Writer, no: number, type: ScalarType, value: unknown): v
   switch (type) {
     case 'string':
       w.tag(no, LEN);
-      w.bytes(Buffer.from(String(value), 'utf8'));
+      w.string(String(value));
       return;
     case 'bytes':
       w.tag(no, LEN);
@@ -109,33 +148,47 @@ function isDefault(type: ScalarType, value: unknown): boolean {
   return value === '' || value === false || value === 0;
 }
 
+/** A descriptor's fields as a list, made once per descriptor (encode and decode walk it per message). */
+const fieldsCache = new WeakMap<MessageDescriptor, ReadonlyArray<readonly [string, FieldDescriptor]>>();
+
+function fieldsOf(desc: MessageDescriptor): ReadonlyArray<readonly [string, FieldDescriptor]> {
+  let fields = fieldsCache.get(desc);
+  if (!fields) {
+    fields = Object.entries(desc);
+    fieldsCache.set(desc, fields);
+  }
+  return fields;
+}
+
 function writeMessage(w: Writer, desc: MessageDescriptor, obj: Record<string, unknown>): void {
-  for (const [name, field] of Object.entries(desc)) {
+  for (const [name, field] of fieldsOf(desc)) {
     const value = obj[name];
     if (value === undefined || value === null) continue;
     if (field.type === 'map') {
       for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-        const inner = new Writer();
-        writeScalar(inner, 1, 'string', key);
-        if (field.message) {
-          inner.tag(2, LEN);
-          inner.bytes(encodeMessage(field.message(), entry as Record<string, unknown>));
-        } else {
-          writeScalar(inner, 2, field.mapValue ?? 'string', entry);
-        }
         w.tag(field.no, LEN);
-        w.bytes(inner.finish());
+        w.delimited(() => {
+          writeScalar(w, 1, 'string', key);
+          if (field.message) {
+            w.tag(2, LEN);
+            w.delimited(() => writeMessage(w, field.message!(), entry as Record<string, unknown>));
+          } else {
+            writeScalar(w, 2, field.mapValue ?? 'string', entry);
+          }
+        });
       }
       continue;
     }
-    const values = field.repeated ? (value as unknown[]) : [value];
-    for (const item of values) {
-      if (field.type === 'message') {
+    if (field.type === 'message') {
+      const message = field.message!();
+      for (const item of field.repeated ? (value as unknown[]) : [value]) {
         w.tag(field.no, LEN);
-        w.bytes(encodeMessage(field.message!(), item as Record<string, unknown>));
-      } else if (field.repeated || !isDefault(field.type, item)) {
-        writeScalar(w, field.no, field.type, item);
+        w.delimited(() => writeMessage(w, message, item as Record<string, unknown>));
       }
+    } else if (field.repeated) {
+      for (const item of value as unknown[]) writeScalar(w, field.no, field.type, item);
+    } else if (!isDefault(field.type, value)) {
+      writeScalar(w, field.no, field.type, value);
     }
   }
 }
@@ -230,7 +283,7 @@ const byNumberCache = new WeakMap<MessageDescriptor, Map<number, [string, FieldD
 function byNumber(desc: MessageDescriptor): Map<number, [string, FieldDescriptor]> {
   let map = byNumberCache.get(desc);
   if (!map) {
-    map = new Map(Object.entries(desc).map(([name, field]) => [field.no, [name, field]]));
+    map = new Map(fieldsOf(desc).map(([name, field]) => [field.no, [name, field]]));
     byNumberCache.set(desc, map);
   }
   return map;
@@ -239,7 +292,7 @@ function byNumber(desc: MessageDescriptor): Map<number, [string, FieldDescriptor
 /** Decodes a message; absent scalar fields take their proto3 default, absent messages are undefined. */
 export function decodeMessage<T = Record<string, unknown>>(desc: MessageDescriptor, buf: Buffer): T {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(desc)) out[name] = defaultOf(field);
+  for (const [name, field] of fieldsOf(desc)) out[name] = defaultOf(field);
   const fields = byNumber(desc);
   const r = new Reader(buf);
   while (r.pos < r.end) {
