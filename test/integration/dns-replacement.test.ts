@@ -43,7 +43,7 @@ describe.each<CarrierResourceType>(['terraform_data', 'null_resource'])('a DNS r
   const config = (options: RecordOptions = {}) => recordStack(outdir, emu.url, type, options);
   /** The `api` A records of a zone: `host ip`. */
   const apiRecords = (zone: string) => (emu.account().packages.find((p) => p.name === DOMAIN)?.dns.find((d) => d.apex === zone)?.records ?? [])
-    .filter((r) => r.type === 'A' && r.host.startsWith('api.')).map((r) => `${r.host} ${r.ip}`);
+    .filter((r) => r.type === 'A' && String(r.host).startsWith('api.')).map((r) => `${r.host} ${r.ip}`);
   const dnsWrites = async () => ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>)
     .filter((r) => r.method === 'POST' && r.path.includes('/dns/')).map((r) => r.path);
 
