@@ -1,4 +1,4 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { runReviewCli } from '../../src/drift/review-cli';
 import { capture } from '../drift/helpers';
 import { join } from 'node:path';
@@ -137,6 +137,17 @@ describe('reseller_dns_record with real Terraform', () => {
     expect(zone().filter((r) => r.includes(' www.'))).toEqual([]);
     // The zone as it was made, for the tests that follow.
     await api.dns.changeZone(SITE, SITE, { add: [{ type: 'A', host: 'www', value: defaultWww[0].split(' ')[2] }] });
+  }, E2E_TIMEOUT_MS);
+
+  it('a state written before replace_conflicting existed (an earlier provider version) plans no change: the attribute stays null until declared', async () => {
+    writeConfig(declared());
+    const file = join(dir, 'terraform.tfstate');
+    const state = JSON.parse(readFileSync(file, 'utf8'));
+    const records = state.resources.filter((r: { type: string }) => r.type === 'reseller_dns_record');
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) for (const instance of r.instances) delete instance.attributes.replace_conflicting;
+    writeFileSync(file, JSON.stringify(state));
+    expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
 
   it('shows records deleted or changed in the control panel as a create or a replacement; apply repairs them', async () => {
