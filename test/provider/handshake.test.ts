@@ -1,5 +1,8 @@
 import { X509Certificate } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import * as grpc from '@grpc/grpc-js';
 import { createServerCertificate } from '../../src/provider/transport/certificate';
@@ -82,6 +85,41 @@ describe('go-plugin handshake', () => {
     await plugin.shutdown();
     expect(stopped).toBe(true);
     expect(existsSync(plugin.socket)).toBe(false);
+  });
+});
+
+describe('socket directories', () => {
+  it('a plugin removes those that killed provider processes left (named after a pid that no longer runs, holding only the socket, over an hour old), nothing else', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'socket-base-'));
+    try {
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!; // a process that has exited
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      const make = (name: string, files: string[], old = true) => {
+        mkdirSync(join(base, name));
+        for (const f of files) writeFileSync(join(base, name, f), '');
+        if (old) utimesSync(join(base, name), twoHoursAgo, twoHoursAgo);
+        return join(base, name);
+      };
+      const stale = make(`tf-reseller-${gone}-aBc123`, ['plugin.sock']);
+      const live = make(`tf-reseller-${process.ppid}-dEf456`, ['plugin.sock']);
+      const other = make(`tf-reseller-${gone}-gHi789`, ['plugin.sock', 'notes.txt']);
+      const recent = make(`tf-reseller-${gone}-jKl012`, ['plugin.sock'], false);
+      const unrelated = make('tf-reseller-xyz', []);
+      const plugin = await servePlugin({
+        env: { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_UNIX_SOCKET_DIR: base },
+        handlers: {},
+        logger: { log: () => undefined },
+        writeHandshake: () => undefined,
+        onShutdown: () => undefined,
+      });
+      expect(await plugin.staleSocketDirsRemoved).toEqual([stale]);
+      expect([existsSync(stale), existsSync(live), existsSync(other), existsSync(recent), existsSync(unrelated)]).toEqual([false, true, true, true, true]);
+      expect(plugin.socket.startsWith(join(base, `tf-reseller-${process.pid}-`))).toBe(true);
+      await plugin.shutdown();
+      expect(existsSync(dirname(plugin.socket))).toBe(false);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

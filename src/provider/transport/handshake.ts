@@ -30,10 +30,17 @@ export function offersProtocol(env: NodeJS.ProcessEnv): boolean {
   return offered.split(',').map((v) => v.trim()).includes(String(APP_PROTOCOL_VERSION));
 }
 
-/** A private directory for the socket (go-plugin honours PLUGIN_UNIX_SOCKET_DIR too). */
+/** Where socket directories are made (go-plugin honours PLUGIN_UNIX_SOCKET_DIR too). */
+export const socketBase = (env: NodeJS.ProcessEnv): string => env.PLUGIN_UNIX_SOCKET_DIR || tmpdir();
+
+/** The socket directory's name: `tf-reseller-<pid>-<random>`, so that a leftover one names the process it belonged to. */
+export const SOCKET_DIR_PATTERN = /^tf-reseller-([0-9]+)-[^/]+$/;
+export const SOCKET_FILE = 'plugin.sock';
+
+/** A private directory for the socket. */
 export function socketPath(env: NodeJS.ProcessEnv): string {
-  const dir = mkdtempSync(join(env.PLUGIN_UNIX_SOCKET_DIR || tmpdir(), 'tf-reseller-'));
-  return join(dir, 'plugin.sock');
+  const dir = mkdtempSync(join(socketBase(env), `tf-reseller-${process.pid}-`));
+  return join(dir, SOCKET_FILE);
 }
 
 export function handshakeLine(socket: string, certField: string): string {

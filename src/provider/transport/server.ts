@@ -4,6 +4,7 @@ import { createServerCertificate } from './certificate';
 import { GrpcServer, listenGrpc, UnaryMethod } from './grpc';
 import { handshakeLine, socketPath } from './handshake';
 import type { Logger } from './log';
+import { removeStaleSocketDirs } from './stale-sockets';
 import { decodeMessage, encodeMessage, MessageDescriptor } from '../wire/protobuf';
 import { Empty, RPC, RpcName } from '../wire/messages';
 import type { ProviderServer } from '../wire/rpc';
@@ -30,6 +31,8 @@ export interface ServeOptions {
 export interface RunningPlugin {
   readonly socket: string;
   readonly shutdown: () => Promise<void>;
+  /** Settles when the socket directories left by killed provider processes are removed (stale-sockets.ts). */
+  readonly staleSocketDirsRemoved: Promise<string[]>;
 }
 
 /** A unary method on the wire: decode the request, run the handler, encode its response; an error names the RPC. */
@@ -90,5 +93,11 @@ export async function servePlugin(options: ServeOptions): Promise<RunningPlugin>
   });
   options.writeHandshake(handshakeLine(socket, cert?.handshakeField ?? ''));
   logger.log('debug', 'plugin listening', { socket, tls: Boolean(clientCert) });
-  return { socket, shutdown };
+  const staleSocketDirsRemoved = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => removeStaleSocketDirs(env))
+    .then((dirs) => {
+      if (dirs.length) logger.log('debug', 'removed socket directories of killed provider processes', { count: dirs.length });
+      return dirs;
+    }, () => []);
+  return { socket, shutdown, staleSocketDirsRemoved };
 }
