@@ -10,15 +10,23 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
+//
+// The run's temporary files go to a directory of its own too (TMPDIR, which os.tmpdir(),
+// Terraform and the provider's socket directories follow), removed at the end with
+// everything a test, or a process a test killed, left in it.
 module.exports = async function isolateHome() {
   const home = mkdtempSync(join(tmpdir(), 'test-home-'));
+  const temp = mkdtempSync(join(tmpdir(), 'test-tmp-'));
   // npm's cache stays the machine's: the tests that install a user project do it offline from there.
   if (!process.env.npm_config_cache) process.env.npm_config_cache = join(homedir(), '.npm');
   process.env.RESELLER_TEST_HOME = home;
   process.env.HOME = home;
+  process.env.RESELLER_TEST_TMPDIR = temp;
+  process.env.TMPDIR = temp;
 };
 
 module.exports.teardown = async function removeHome() {
-  const home = process.env.RESELLER_TEST_HOME;
-  if (home) rmSync(home, { recursive: true, force: true });
+  for (const dir of [process.env.RESELLER_TEST_HOME, process.env.RESELLER_TEST_TMPDIR]) {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 };
