@@ -142,13 +142,15 @@ async function freshZone(ctx: ReconcileContext, spec: DnsRecordSpec): Promise<Dn
 const describe = (spec: DnsRecordSpec) => `${spec.type} ${fullyQualified(spec.name, spec.zone)} ${keyValue(spec)}`;
 
 /**
- * Adopts an identical record, or adds it. `replacing`: the ref of the record it
- * replaces, deleted in the same POST, so the zone never holds neither or both.
+ * Adopts an identical record, or adds it. `previous`: the record it replaces (in the
+ * same zone), deleted in the same POST, so the zone never holds neither or both; gone
+ * already (deleted in the control panel), a plain create.
  */
-export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, replacing?: string): Promise<void> {
+async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, previous?: Identity): Promise<void> {
   const key = definitionOf('dns-record').identity(spec).key;
   const found = () => matching(zone, key).length > 0;
   let zone = await freshZone(ctx, spec);
+  let replacing = previous ? matching(zone, previous.key)[0]?.ref?.toString() : undefined;
   if (found() && !replacing) {
     ctx.info(`adopted DNS record ${describe(spec)}`);
     return;
@@ -192,13 +194,9 @@ export async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, r
  */
 async function replaceRecord(ctx: ReconcileContext, previous: Identity, spec: DnsRecordSpec): Promise<void> {
   const sameZone = splitRecordKey(previous.key).zone === spec.zone && (!previous.placement || previous.placement === spec.packageDomain);
-  if (!sameZone) {
-    await ensureRecord(ctx, spec);
-    await removeRecord(ctx, previous);
-    return;
-  }
-  const old = matching(await freshZone(ctx, spec), previous.key)[0];
-  await ensureRecord(ctx, spec, old ? String(old.ref) : undefined);
+  if (sameZone) return ensureRecord(ctx, spec, previous);
+  await ensureRecord(ctx, spec);
+  await removeRecord(ctx, previous);
 }
 
 async function removeRecord(ctx: ReconcileContext, id: Identity): Promise<void> {

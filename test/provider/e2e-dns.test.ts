@@ -106,8 +106,10 @@ describe('reseller_dns_record with real Terraform', () => {
     );
     await emu.control('DELETE', 'requests');
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', 'p'], dir, env());
-    const writes = ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string; body?: unknown }>).filter((r) => r.method === 'POST');
-    expect(writes.map((w) => w.path)).toEqual([`/package/${SITE}/dns/${SITE}`]);
+    const requests = (await emu.control('GET', 'requests')) as Array<{ method: string; path: string; body?: unknown }>;
+    expect(requests.filter((r) => r.method === 'POST').map((w) => w.path)).toEqual([`/package/${SITE}/dns/${SITE}`]);
+    // The zone read before the write (which finds the old ref too) and the one that confirms it.
+    expect(requests.filter((r) => r.method === 'GET' && r.path.includes('/dns')).length).toBe(2);
     expect(zone().filter((r) => r.includes('mail2'))).toEqual(['MX dns-site.com 30 mail2.dns-site.com']);
     const newRef = await refOf('MX', SITE, 'mail2.dns-site.com');
     expect(newRef).not.toBe(oldRef);
