@@ -1,5 +1,5 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, identityOf, parseIdentity, parseSpec } from '../protocol';
+import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
@@ -67,10 +67,9 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     const spec = parseSpec(env[ENV.spec]);
     subject = `${spec.path} (${spec.kind})`;
     if (command === 'ensure') {
-      const identity = identityOf(spec);
-      const replacing = replacedIdentity(journal, identity);
-      await reconcile(ctx, spec, { replacing });
-      if (replacing) forgetReplaced(journal, identity);
+      const replaced = replacedIdentity(journal, spec);
+      await reconcile(ctx, spec, { replacing: replaced?.replacing });
+      if (replaced) forgetReplaced(journal, replaced.note);
       if (objectId) forgetRetired(journal, objectId);
     } else if (command === 'update') await legacy.update(ctx, spec);
     else await legacy.setPassword(ctx, spec);

@@ -1,4 +1,4 @@
-import { definitionOf, Identity, parseIdentity } from '../protocol';
+import { definitionOf, Identity, identityOf, ObjectSpec, parseIdentity } from '../protocol';
 import { Journal } from './journal';
 
 /**
@@ -29,12 +29,18 @@ export function deferToSuccessor(journal: Journal, identity: Identity, successor
   return successor;
 }
 
-/** The identity that the `ensure` of `identity` replaces in one write, if a `delete` left it so. */
-export function replacedIdentity(journal: Journal, identity: Identity): Identity | undefined {
-  return journal.read<Identity>(entryName(identity), SUCCESSOR_TTL_MS) ?? undefined;
+/**
+ * The identity that the `ensure` of `spec` replaces in one write, if a `delete` left it
+ * so (with its note's name, to forget it). Other kinds never have one: no journal read.
+ */
+export function replacedIdentity(journal: Journal, spec: ObjectSpec): { replacing: Identity; note: string } | undefined {
+  if (!definitionOf(spec.kind).lifecycle?.replacesInOneWrite) return undefined;
+  const note = entryName(identityOf(spec));
+  const replacing = journal.read<Identity>(note, SUCCESSOR_TTL_MS) ?? undefined;
+  return replacing && { replacing, note };
 }
 
 /** Called when that `ensure` succeeded. */
-export function forgetReplaced(journal: Journal, identity: Identity): void {
-  journal.remove(entryName(identity));
+export function forgetReplaced(journal: Journal, note: string): void {
+  journal.remove(note);
 }
