@@ -1,6 +1,7 @@
 import { coreModel } from '../../src/provider/kind-resources';
 import { providerHandlers } from '../../src/provider/provider';
 import type { ResourceField, ResourceKind } from '../../src/provider/resources/kind';
+import { replaceNote } from '../../src/provider/resources/schema';
 
 /**
  * What the docs are generated from: the provider's own GetProviderSchema answer, asked
@@ -125,7 +126,7 @@ function attributeOf(attr: Message, field: ResourceField | undefined): DocAttrib
  */
 export function notesOf(field: ResourceField, description: string, optionalComputed: boolean): string[] {
   const notes: string[] = [];
-  if (field.role === 'identity' && !/replace/i.test(description)) notes.push('Changing it replaces the object.');
+  if (field.role === 'identity' && !/replace/i.test(description)) notes.push(replaceNote(field));
   if (field.role === 'create-only' && !/creation only/i.test(description)) notes.push('Applied at creation only: a later change is recorded in state with a warning, not sent (replace the resource to apply it).');
   if (field.fixedAfterCreate) notes.push('Fixed after creation: the API cannot change it once the object exists, so Terraform reports a change to it instead of making it.');
   if (!field.readable && field.role !== 'write-only' && field.role !== 'computed') notes.push('Not read back from the API: a change made outside Terraform does not show in the plan.');

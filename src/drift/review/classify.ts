@@ -174,10 +174,11 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   // A kind the API replaces in one write (a DNS record within its zone): the provider plans it as an update.
   const replacedAtOnce = rc.actions.includes('update') && definitionOf(kind).lifecycle?.replacesInOneWrite ? attributeChanges(rc, ['identity']) : [];
   if (replacedAtOnce.length) {
-    const newKey = naturalKeyOf(rc.type, rc.after);
+    const after = naturalKeyOf(rc.type, rc.after);
+    const newKey = after && after !== oldKey ? after : undefined;
     const reason = replacedAtOnce.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ');
-    return make('updated', `is replaced in one write${newKey && newKey !== oldKey ? ` by ${newKey}` : ''} (${reason}): added and deleted at once, never absent`, {
-      newKey: newKey && newKey !== oldKey ? newKey : undefined, changes: replacedAtOnce.map((c) => ({ field: c.field, before: c.before, after: c.after })),
+    return make('updated', `is replaced in one write${newKey ? ` by ${newKey}` : ''} (${reason}): added and deleted at once, never absent`, {
+      newKey, changes: replacedAtOnce.map((c) => ({ field: c.field, before: c.before, after: c.after })),
     });
   }
   if (rc.actions.includes('update')) {

@@ -34,12 +34,13 @@ export function offersProtocol(env: NodeJS.ProcessEnv): boolean {
 export const socketBase = (env: NodeJS.ProcessEnv): string => env.PLUGIN_UNIX_SOCKET_DIR || tmpdir();
 
 /** The socket directory's name: `tf-reseller-<pid>-<random>`, so that a leftover one names the process it belonged to. */
-export const SOCKET_DIR_PATTERN = /^tf-reseller-([0-9]+)-[^/]+$/;
+const SOCKET_DIR_PREFIX = 'tf-reseller-';
+export const SOCKET_DIR_PATTERN = new RegExp(`^${SOCKET_DIR_PREFIX}([0-9]+)-[^/]+$`);
 export const SOCKET_FILE = 'plugin.sock';
 
 /** A private directory for the socket. */
 export function socketPath(env: NodeJS.ProcessEnv): string {
-  const dir = mkdtempSync(join(socketBase(env), `tf-reseller-${process.pid}-`));
+  const dir = mkdtempSync(join(socketBase(env), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   return join(dir, SOCKET_FILE);
 }
 
