@@ -1,13 +1,18 @@
-import * as http2 from 'node:http2';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
+import { Connection, Request } from './h2/connection';
+import { literalField, STATUS_200 } from './h2/hpack';
 
 /**
- * The least of a gRPC server that go-plugin's client needs, on `node:http2`: unary
- * calls only (every tfplugin6 RPC, go-plugin's controller and health check are unary),
- * no compression (Terraform sends none), on a Unix socket, with or without mutual TLS.
+ * The least of a gRPC server that go-plugin's client needs: unary calls only (every
+ * tfplugin6 RPC, go-plugin's controller and health check are unary), no compression
+ * (Terraform sends none), on a Unix socket, with or without mutual TLS, over the
+ * HTTP/2 connection of h2/connection.ts.
  *
  * Why not grpc-js: it is most of the provider's bundle (slower start, 3 starts per
  * plan) and its per-call machinery (interceptors, metadata, stream wrappers) was the
- * largest share of the plugin's CPU in a no-change plan of 3,000 resources. gRPC over
+ * largest share of the plugin's CPU in a no-change plan of 3,000 resources; why not
+ * `node:http2`, see h2/connection.ts. gRPC over
  * HTTP/2 for unary calls is small: a POST whose body is length-prefixed messages
  * (1 byte "compressed" flag, 4 bytes big-endian length, the message), answered with
  * `content-type: application/grpc`, the framed response and the trailers
@@ -34,9 +39,6 @@ export interface GrpcServer {
   close(graceMs: number): Promise<void>;
 }
 
-const GRPC_CONTENT_TYPE = 'application/grpc';
-/** HTTP/2 flow-control window and largest frame: the most HTTP/2 allows (2^24 - 1), so a large state is not sent in small steps. */
-const WINDOW = (1 << 24) - 1;
 
 /** Percent-encodes a status message as gRPC requires: UTF-8 bytes outside printable ASCII, and `%`. */
 export function encodeGrpcMessage(message: string): string {
@@ -66,28 +68,24 @@ export function frame(message: Buffer): Buffer {
 
 /** Starts listening on the Unix socket `path`. */
 export async function listenGrpc(path: string, options: GrpcServerOptions): Promise<GrpcServer> {
-  // Large messages (a plan's state, a big schema): no session memory cap of ours.
-  const settings = { maxSessionMemory: 1024, settings: { initialWindowSize: WINDOW, maxFrameSize: WINDOW, maxHeaderListSize: 1 << 20 } };
+  const connections = new Set<Connection>();
+  const accept = (socket: net.Socket) => {
+    const connection = new Connection(socket, (request, on) => serveCall(request, on, options));
+    connections.add(connection);
+    socket.on('close', () => connections.delete(connection));
+  };
   const server = options.tls
-    ? http2.createSecureServer({
-      ...settings,
+    ? tls.createServer({
       key: options.tls.keyPem,
       cert: options.tls.certPem,
       ca: options.tls.clientCertPem,
       requestCert: true,
       rejectUnauthorized: true,
       minVersion: 'TLSv1.2',
-    })
-    : http2.createServer(settings);
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on('session', (session: http2.ServerHttp2Session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-    session.on('error', () => undefined); // a connection Terraform drops: nothing to answer
-    // Flow control: open the connection window as wide as the streams' (initialWindowSize).
-    session.setLocalWindowSize?.(WINDOW);
-  });
-  server.on('stream', (stream, headers) => serveStream(stream, headers, options));
+      ALPNProtocols: ['h2'], // Go's gRPC refuses a TLS connection that did not select h2
+    }, accept)
+    : net.createServer(accept);
+  server.on('tlsClientError', () => undefined); // a client without Terraform's certificate: refused by TLS, nothing more to do
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => {
@@ -98,68 +96,50 @@ export async function listenGrpc(path: string, options: GrpcServerOptions): Prom
   return {
     close: (graceMs) => new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        for (const s of sessions) s.destroy();
+        for (const c of connections) c.destroy();
       }, graceMs);
       timer.unref();
       server.close(() => {
         clearTimeout(timer);
         resolve();
       });
-      for (const s of sessions) s.close();
+      for (const c of connections) c.close();
     }),
   };
 }
 
-function serveStream(stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders, options: GrpcServerOptions): void {
-  stream.on('error', () => undefined); // the client went away: nothing to answer
-  const path = String(headers[':path'] ?? '');
-  const method = options.methods.get(path);
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => {
-    if (!method) {
-      trailersOnly(stream, GrpcStatus.UNIMPLEMENTED, `unknown method ${path}`);
-      return;
-    }
-    const request = unframe(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    if (!request) {
-      trailersOnly(stream, GrpcStatus.INTERNAL, `${path}: not one uncompressed gRPC message`);
-      return;
-    }
-    method(request).then(
-      (response) => reply(stream, response),
-      (err: unknown) => {
-        options.onError(path, err);
-        trailersOnly(stream, GrpcStatus.INTERNAL, err instanceof Error ? err.message : String(err));
-      },
-    );
-  });
+function serveCall(call: Request, connection: Connection, options: GrpcServerOptions): void {
+  const method = options.methods.get(call.path);
+  if (!method) {
+    connection.respond(call.streamId, trailersOnly(GrpcStatus.UNIMPLEMENTED, `unknown method ${call.path}`));
+    return;
+  }
+  const request = unframe(call.body);
+  if (!request) {
+    connection.respond(call.streamId, trailersOnly(GrpcStatus.INTERNAL, `${call.path}: not one uncompressed gRPC message`));
+    return;
+  }
+  method(request).then(
+    (response) => connection.respond(call.streamId, OK_HEADERS, frame(response), OK_TRAILERS),
+    (err: unknown) => {
+      options.onError(call.path, err);
+      connection.respond(call.streamId, trailersOnly(GrpcStatus.INTERNAL, err instanceof Error ? err.message : String(err)));
+    },
+  );
 }
 
-// What every successful call answers, made once (Node copies headers it is given). No
-// `date` header: gRPC does not use it, and it would be formatted and sent per call.
-const OK_HEADERS = { ':status': 200, 'content-type': GRPC_CONTENT_TYPE };
-// (`sendDate` is an option of Node's respond() that @types/node leaves out of its type.)
-const OK_OPTIONS = { waitForTrailers: true, sendDate: false };
-const TRAILERS_ONLY_OPTIONS = { endStream: true, sendDate: false };
-const OK_TRAILERS = { 'grpc-status': String(GrpcStatus.OK) };
-
-function sendOkTrailers(this: http2.ServerHttp2Stream): void {
-  this.sendTrailers(OK_TRAILERS);
-}
-
-function reply(stream: http2.ServerHttp2Stream, response: Buffer): void {
-  if (stream.destroyed || stream.closed) return;
-  stream.respond(OK_HEADERS, OK_OPTIONS);
-  stream.once('wantTrailers', sendOkTrailers);
-  stream.end(frame(response));
-}
+// What every successful call answers, encoded once. No `date` header: gRPC does not use it.
+const CONTENT_TYPE = literalField('content-type', 'application/grpc');
+const OK_HEADERS = Buffer.concat([STATUS_200, CONTENT_TYPE]);
+const OK_TRAILERS = literalField('grpc-status', String(GrpcStatus.OK));
+/** The longest status message sent: an error's first 4 KiB tell what went wrong (the rest is in the provider's log). */
+const MAX_MESSAGE = 4096;
 
 /** An answer with no message: the status in the response headers (gRPC's "Trailers-Only"). */
-function trailersOnly(stream: http2.ServerHttp2Stream, status: number, message: string): void {
-  if (stream.destroyed || stream.closed) return;
-  stream.respond(
-    { ':status': 200, 'content-type': GRPC_CONTENT_TYPE, 'grpc-status': String(status), 'grpc-message': encodeGrpcMessage(message) },
-    TRAILERS_ONLY_OPTIONS,
-  );
+function trailersOnly(status: number, message: string): Buffer {
+  return Buffer.concat([
+    OK_HEADERS,
+    literalField('grpc-status', String(status)),
+    literalField('grpc-message', encodeGrpcMessage(message).slice(0, MAX_MESSAGE)),
+  ]);
 }

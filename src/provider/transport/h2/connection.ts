@@ -1,0 +1,443 @@
+import type { Socket } from 'node:net';
+import { HeaderDecoder } from './hpack';
+
+/**
+ * The server side of one HTTP/2 connection (RFC 9113), as much as unary gRPC needs:
+ * requests are a HEADERS block and DATA up to END_STREAM; each is answered once, with
+ * a HEADERS block, optional DATA and an optional trailing HEADERS block. No server
+ * push, no priorities (ignored, as §5.3 allows), flow control both ways.
+ *
+ * Why not `node:http2`: its per-stream machinery (a Duplex stream per call, header
+ * objects built and validated both ways) cost two thirds of each call's CPU in the
+ * provider, and a plan makes four calls per resource (BENCHMARKS.md, "Profiles"). Here
+ * a call is a few frames parsed out of the socket's chunks and one write back.
+ */
+
+/** A request whose body has ended: its `:path` and its DATA, joined. */
+export interface Request {
+  readonly streamId: number;
+  readonly path: string;
+  readonly body: Buffer;
+}
+
+/** Called once per request; answer it with `Connection.respond` (or not at all when the connection closed). */
+export type RequestListener = (request: Request, connection: Connection) => void;
+
+const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
+const FRAME_HEADER = 9;
+
+const DATA = 0x0;
+const HEADERS = 0x1;
+const RST_STREAM = 0x3;
+const SETTINGS = 0x4;
+const PUSH_PROMISE = 0x5;
+const PING = 0x6;
+const GOAWAY = 0x7;
+const WINDOW_UPDATE = 0x8;
+const CONTINUATION = 0x9;
+
+const END_STREAM = 0x1;
+const ACK = 0x1;
+const END_HEADERS = 0x4;
+const PADDED = 0x8;
+const PRIORITY = 0x20;
+
+const SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
+const SETTINGS_MAX_FRAME_SIZE = 0x5;
+const SETTINGS_MAX_HEADER_LIST_SIZE = 0x6;
+
+const NO_ERROR = 0x0;
+const PROTOCOL_ERROR = 0x1;
+const FLOW_CONTROL_ERROR = 0x3;
+const FRAME_SIZE_ERROR = 0x6;
+const COMPRESSION_ERROR = 0x9;
+
+/** Every window starts at this size until SETTINGS or WINDOW_UPDATE change it (§6.9.2). */
+const DEFAULT_WINDOW = 65_535;
+const DEFAULT_MAX_FRAME = 16_384;
+const MAX_WINDOW = 2 ** 31 - 1;
+/**
+ * What this side grants: each stream a 16 MiB window and frames up to 16 MiB (a large
+ * state arrives in few frames), the connection the most HTTP/2 allows. Windows are
+ * topped up once half is used, so no request waits on them.
+ */
+const STREAM_WINDOW = 2 ** 24 - 1;
+const MAX_FRAME = 2 ** 24 - 1;
+const MAX_HEADER_LIST = 1 << 20;
+
+class ConnectionError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+interface Stream {
+  readonly id: number;
+  path: string;
+  readonly chunks: Buffer[];
+  /** Octets received and not yet given back in a WINDOW_UPDATE. */
+  unacknowledged: number;
+  /** How much DATA this side may still send on the stream (the client's window). */
+  sendWindow: number;
+  /** The answer still to be sent: DATA from `offset`, then the trailing block. */
+  pending?: { data: Buffer; offset: number; trailers: Buffer | undefined };
+}
+
+function frameHeader(length: number, type: number, flags: number, streamId: number): Buffer {
+  const header = Buffer.allocUnsafe(FRAME_HEADER);
+  header.writeUIntBE(length, 0, 3);
+  header[3] = type;
+  header[4] = flags;
+  header.writeUInt32BE(streamId, 5);
+  return header;
+}
+
+function windowUpdate(streamId: number, increment: number): Buffer {
+  const frame = frameHeader(4, WINDOW_UPDATE, 0, streamId);
+  return Buffer.concat([frame, uint32(increment)]);
+}
+
+function uint32(value: number): Buffer {
+  const out = Buffer.allocUnsafe(4);
+  out.writeUInt32BE(value);
+  return out;
+}
+
+/** The server's preface: its SETTINGS, then the connection window opened to the most HTTP/2 allows. */
+const SERVER_PREFACE = (() => {
+  const settings = [[SETTINGS_INITIAL_WINDOW_SIZE, STREAM_WINDOW], [SETTINGS_MAX_FRAME_SIZE, MAX_FRAME], [SETTINGS_MAX_HEADER_LIST_SIZE, MAX_HEADER_LIST]];
+  const payload = Buffer.alloc(6 * settings.length);
+  settings.forEach(([id, value], i) => {
+    payload.writeUInt16BE(id, 6 * i);
+    payload.writeUInt32BE(value, 6 * i + 2);
+  });
+  return Buffer.concat([frameHeader(payload.length, SETTINGS, 0, 0), payload, windowUpdate(0, MAX_WINDOW - DEFAULT_WINDOW)]);
+})();
+const SETTINGS_ACK = frameHeader(0, SETTINGS, ACK, 0);
+
+export class Connection {
+  private readonly streams = new Map<number, Stream>();
+  private readonly decoder = new HeaderDecoder();
+  /** Received bytes not yet parsed, and how many a parse needs first. */
+  private inbound: Buffer[] = [];
+  private buffered = 0;
+  private needed = PREFACE.length;
+  private prefaceSeen = false;
+  /** A header block being continued (CONTINUATION frames): its stream, flags and fragments. */
+  private continuing?: { streamId: number; endStream: boolean; fragments: Buffer[] };
+  private lastStreamId = 0;
+  /** Streams whose answer waits for window, in the order they were answered. */
+  private readonly blocked: Stream[] = [];
+  private sendWindow = DEFAULT_WINDOW;
+  private peerInitialWindow = DEFAULT_WINDOW;
+  private peerMaxFrame = DEFAULT_MAX_FRAME;
+  private connectionUnacknowledged = 0;
+  /** Frames to write, sent together once the current turn of the event loop is done. */
+  private outbound: Buffer[] = [];
+  private flushScheduled = false;
+  private closing = false;
+  /** The socket was ended by this side (after GOAWAY): nothing more is read or written. */
+  private ended = false;
+  private closed = false;
+
+  constructor(private readonly socket: Socket, private readonly onRequest: RequestListener) {
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('error', () => undefined); // the client went away: nothing to answer
+    socket.on('close', () => {
+      this.closed = true;
+      this.streams.clear();
+      this.blocked.length = 0;
+    });
+    this.write(SERVER_PREFACE);
+  }
+
+  /** Calls not yet answered (or answered but waiting for the client's window). */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Answers a request: `headers` (an HPACK block), then `data` if any, then `trailers`
+   * if any; the last frame ends the stream. Nothing happens when the client reset
+   * the stream or the connection is gone.
+   */
+  respond(streamId: number, headers: Buffer, data?: Buffer, trailers?: Buffer): void {
+    const stream = this.streams.get(streamId);
+    if (!stream || this.closed) return;
+    const endsHere = !data && !trailers;
+    this.writeHeaders(streamId, headers, endsHere);
+    if (endsHere) {
+      this.finish(stream);
+      return;
+    }
+    stream.pending = { data: data ?? Buffer.alloc(0), offset: 0, trailers };
+    this.blocked.push(stream);
+    this.sendPending();
+  }
+
+  /** Stops taking new calls (GOAWAY) and closes once every call in progress is answered. */
+  close(): void {
+    if (this.closed || this.closing) return;
+    this.closing = true;
+    this.write(Buffer.concat([frameHeader(8, GOAWAY, 0, 0), uint32(this.lastStreamId), uint32(NO_ERROR)]));
+    this.endIfIdle();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.ended) return;
+    this.inbound.push(chunk);
+    this.buffered += chunk.length;
+    if (this.buffered < this.needed) return;
+    const data = this.inbound.length === 1 ? this.inbound[0] : Buffer.concat(this.inbound, this.buffered);
+    let at = 0;
+    try {
+      if (!this.prefaceSeen) {
+        if (!data.subarray(0, PREFACE.length).equals(PREFACE)) throw new ConnectionError(PROTOCOL_ERROR, 'not an HTTP/2 connection preface');
+        this.prefaceSeen = true;
+        at = PREFACE.length;
+      }
+      while (data.length - at >= FRAME_HEADER) {
+        const length = data.readUIntBE(at, 3);
+        if (length > MAX_FRAME) throw new ConnectionError(FRAME_SIZE_ERROR, `a frame of ${length} octets`);
+        if (data.length - at < FRAME_HEADER + length) break;
+        const type = data[at + 3];
+        const flags = data[at + 4];
+        const streamId = data.readUInt32BE(at + 5) & 0x7fffffff;
+        const payload = data.subarray(at + FRAME_HEADER, at + FRAME_HEADER + length);
+        at += FRAME_HEADER + length;
+        this.frame(type, flags, streamId, payload);
+        if (this.closed || this.ended) return;
+      }
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    const rest = data.subarray(at);
+    this.inbound = rest.length ? [rest] : [];
+    this.buffered = rest.length;
+    this.needed = rest.length >= FRAME_HEADER ? FRAME_HEADER + rest.readUIntBE(0, 3) : FRAME_HEADER;
+  }
+
+  private frame(type: number, flags: number, streamId: number, payload: Buffer): void {
+    if (this.continuing && type !== CONTINUATION) throw new ConnectionError(PROTOCOL_ERROR, 'a header block was interrupted');
+    switch (type) {
+      case DATA: return this.onData(flags, streamId, payload);
+      case HEADERS: return this.onHeaders(flags, streamId, payload);
+      case CONTINUATION: return this.onContinuation(flags, streamId, payload);
+      case RST_STREAM: return this.onReset(streamId);
+      case SETTINGS: return this.onSettings(flags, streamId, payload);
+      case PING:
+        if (payload.length !== 8) throw new ConnectionError(FRAME_SIZE_ERROR, 'a PING frame is 8 octets');
+        if (!(flags & ACK)) this.write(Buffer.concat([frameHeader(8, PING, ACK, 0), payload]));
+        return;
+      case WINDOW_UPDATE: return this.onWindowUpdate(streamId, payload);
+      case PUSH_PROMISE: throw new ConnectionError(PROTOCOL_ERROR, 'a client may not push');
+      case GOAWAY: // the client stops: it closes the connection when its calls are answered
+      default: // PRIORITY, and frame types this side does not know: ignored (§4.1, §5.5)
+    }
+  }
+
+  private onHeaders(flags: number, streamId: number, payload: Buffer): void {
+    if (streamId === 0) throw new ConnectionError(PROTOCOL_ERROR, 'HEADERS on stream 0');
+    let block = unpad(flags, payload);
+    if (flags & PRIORITY) block = block.subarray(5);
+    const endStream = (flags & END_STREAM) !== 0;
+    if (flags & END_HEADERS) this.headerBlock(streamId, endStream, block);
+    else this.continuing = { streamId, endStream, fragments: [block] };
+  }
+
+  private onContinuation(flags: number, streamId: number, payload: Buffer): void {
+    const continuing = this.continuing;
+    if (!continuing || continuing.streamId !== streamId) throw new ConnectionError(PROTOCOL_ERROR, 'CONTINUATION without its HEADERS');
+    continuing.fragments.push(payload);
+    if (flags & END_HEADERS) {
+      this.continuing = undefined;
+      this.headerBlock(streamId, continuing.endStream, Buffer.concat(continuing.fragments));
+    }
+  }
+
+  private headerBlock(streamId: number, endStream: boolean, block: Buffer): void {
+    let fields;
+    try {
+      fields = this.decoder.decode(block);
+    } catch (err) {
+      throw new ConnectionError(COMPRESSION_ERROR, err instanceof Error ? err.message : String(err));
+    }
+    let stream = this.streams.get(streamId);
+    if (!stream) {
+      // A new request: client streams are odd and increase (§5.1.1); a block on a closed stream is trailers of a call already answered.
+      if (streamId % 2 === 0 || streamId <= this.lastStreamId) return;
+      this.lastStreamId = streamId;
+      if (this.closing) return; // after GOAWAY: not taken (the client retries it elsewhere)
+      stream = { id: streamId, path: '', chunks: [], unacknowledged: 0, sendWindow: this.peerInitialWindow };
+      for (const [name, value] of fields) if (name === ':path') stream.path = value;
+      this.streams.set(streamId, stream);
+    }
+    if (endStream) this.requestEnded(stream);
+  }
+
+  private onData(flags: number, streamId: number, payload: Buffer): void {
+    // Flow control counts the whole payload, padding included, on the connection whatever the stream (§6.9).
+    this.connectionUnacknowledged += payload.length;
+    if (this.connectionUnacknowledged >= MAX_WINDOW / 2) {
+      this.write(windowUpdate(0, this.connectionUnacknowledged));
+      this.connectionUnacknowledged = 0;
+    }
+    const stream = this.streams.get(streamId);
+    if (!stream || stream.pending) return; // reset, or already answered: dropped
+    const data = unpad(flags, payload);
+    if (data.length) stream.chunks.push(data);
+    if (flags & END_STREAM) {
+      this.requestEnded(stream);
+      return;
+    }
+    stream.unacknowledged += payload.length;
+    if (stream.unacknowledged >= STREAM_WINDOW / 2) {
+      this.write(windowUpdate(streamId, stream.unacknowledged));
+      stream.unacknowledged = 0;
+    }
+  }
+
+  private requestEnded(stream: Stream): void {
+    const body = stream.chunks.length === 1 ? stream.chunks[0] : Buffer.concat(stream.chunks);
+    stream.chunks.length = 0;
+    this.onRequest({ streamId: stream.id, path: stream.path, body }, this);
+  }
+
+  private onReset(streamId: number): void {
+    const stream = this.streams.get(streamId);
+    if (!stream) return;
+    this.streams.delete(streamId);
+    const i = this.blocked.indexOf(stream);
+    if (i >= 0) this.blocked.splice(i, 1);
+    this.endIfIdle();
+  }
+
+  private onSettings(flags: number, streamId: number, payload: Buffer): void {
+    if (streamId !== 0) throw new ConnectionError(PROTOCOL_ERROR, 'SETTINGS on a stream');
+    if (flags & ACK) return;
+    if (payload.length % 6) throw new ConnectionError(FRAME_SIZE_ERROR, 'SETTINGS of a partial entry');
+    for (let at = 0; at < payload.length; at += 6) {
+      const id = payload.readUInt16BE(at);
+      const value = payload.readUInt32BE(at + 2);
+      if (id === SETTINGS_INITIAL_WINDOW_SIZE) {
+        if (value > MAX_WINDOW) throw new ConnectionError(FLOW_CONTROL_ERROR, 'initial window above 2^31-1');
+        // A new initial window changes every open stream's window by the difference (§6.9.2).
+        for (const stream of this.streams.values()) stream.sendWindow += value - this.peerInitialWindow;
+        this.peerInitialWindow = value;
+      } else if (id === SETTINGS_MAX_FRAME_SIZE) {
+        if (value < DEFAULT_MAX_FRAME || value > MAX_FRAME) throw new ConnectionError(PROTOCOL_ERROR, 'invalid SETTINGS_MAX_FRAME_SIZE');
+        this.peerMaxFrame = value;
+      }
+    }
+    this.write(SETTINGS_ACK);
+    this.sendPending();
+  }
+
+  private onWindowUpdate(streamId: number, payload: Buffer): void {
+    if (payload.length !== 4) throw new ConnectionError(FRAME_SIZE_ERROR, 'a WINDOW_UPDATE frame is 4 octets');
+    const increment = payload.readUInt32BE(0) & 0x7fffffff;
+    if (streamId === 0) {
+      this.sendWindow += increment;
+      if (this.sendWindow > MAX_WINDOW) throw new ConnectionError(FLOW_CONTROL_ERROR, 'connection window above 2^31-1');
+    } else {
+      const stream = this.streams.get(streamId);
+      if (stream) stream.sendWindow += increment;
+    }
+    this.sendPending();
+  }
+
+  /** Sends what the windows allow of the answers waiting, in order; each ends with its trailers. */
+  private sendPending(): void {
+    for (let i = 0; i < this.blocked.length && this.sendWindow > 0;) {
+      const stream = this.blocked[i];
+      const pending = stream.pending!;
+      while (pending.offset < pending.data.length) {
+        const size = Math.min(pending.data.length - pending.offset, this.sendWindow, stream.sendWindow, this.peerMaxFrame);
+        if (size <= 0) break;
+        const last = !pending.trailers && pending.offset + size === pending.data.length;
+        this.write(frameHeader(size, DATA, last ? END_STREAM : 0, stream.id));
+        this.write(pending.data.subarray(pending.offset, pending.offset + size));
+        pending.offset += size;
+        this.sendWindow -= size;
+        stream.sendWindow -= size;
+      }
+      if (pending.offset < pending.data.length) {
+        i++; // waits for its window; the next answer may still fit
+        continue;
+      }
+      if (pending.trailers) this.writeHeaders(stream.id, pending.trailers, true);
+      this.blocked.splice(i, 1);
+      this.finish(stream);
+    }
+  }
+
+  /** A header block in one HEADERS frame, or split into CONTINUATION frames when larger than the client takes. */
+  private writeHeaders(streamId: number, block: Buffer, endStream: boolean): void {
+    const endFlag = endStream ? END_STREAM : 0;
+    if (block.length <= this.peerMaxFrame) {
+      this.write(frameHeader(block.length, HEADERS, endFlag | END_HEADERS, streamId));
+      this.write(block);
+      return;
+    }
+    for (let at = 0; at < block.length; at += this.peerMaxFrame) {
+      const part = block.subarray(at, at + this.peerMaxFrame);
+      const last = at + this.peerMaxFrame >= block.length;
+      this.write(frameHeader(part.length, at === 0 ? HEADERS : CONTINUATION, (at === 0 ? endFlag : 0) | (last ? END_HEADERS : 0), streamId));
+      this.write(part);
+    }
+  }
+
+  private finish(stream: Stream): void {
+    this.streams.delete(stream.id);
+    this.endIfIdle();
+  }
+
+  private endIfIdle(): void {
+    if (this.closing && this.streams.size === 0) this.flush(true);
+  }
+
+  private write(bytes: Buffer): void {
+    this.outbound.push(bytes);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Answers completed in one turn of the event loop (calls run concurrently) go out in one write.
+    setImmediate(() => this.flush(false));
+  }
+
+  private flush(end: boolean): void {
+    this.flushScheduled = false;
+    if (this.closed || this.ended) return;
+    if (this.outbound.length) {
+      this.socket.write(this.outbound.length === 1 ? this.outbound[0] : Buffer.concat(this.outbound));
+      this.outbound = [];
+    }
+    if (end) {
+      this.ended = true;
+      this.socket.end();
+    }
+  }
+
+  /** A connection error (§5.4.1): GOAWAY with its code, then the connection is closed. */
+  private fail(err: unknown): void {
+    const code = err instanceof ConnectionError ? err.code : PROTOCOL_ERROR;
+    const debug = Buffer.from(err instanceof Error ? err.message : String(err), 'utf8').subarray(0, 256);
+    this.write(Buffer.concat([frameHeader(8 + debug.length, GOAWAY, 0, 0), uint32(this.lastStreamId), uint32(code), debug]));
+    this.closing = true;
+    this.streams.clear();
+    this.blocked.length = 0;
+    this.flush(true);
+  }
+}
+
+/** A payload without its padding (PADDED: a length octet first, that many octets last). */
+function unpad(flags: number, payload: Buffer): Buffer {
+  if (!(flags & PADDED)) return payload;
+  const padding = payload[0];
+  if (padding >= payload.length) throw new ConnectionError(PROTOCOL_ERROR, 'padding longer than the frame');
+  return payload.subarray(1, payload.length - padding);
+}
