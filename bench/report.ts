@@ -48,7 +48,8 @@ function renderGenerated(figures: readonly Figure[], run: RunInfo): string {
   const m = run.machine;
   const loads = figures.map((f) => f.loadPerCore);
   const shared = Math.max(run.loadPerCore.start, run.loadPerCore.end, ...loads) > 0.5;
-  const dates = [...new Set(figures.map((f) => f.measuredAt.slice(0, 10)))];
+  // Oldest first: the figures are in table order, and a partial run (`--only`) keeps older rows below newer ones.
+  const dates = [...new Set(figures.map((f) => f.measuredAt.slice(0, 10)))].sort();
   return [
     BEGIN,
     `Measured ${dates.length > 1 ? `between ${dates[0]} and ${dates[dates.length - 1]}` : `on ${dates[0] ?? run.date.slice(0, 10)}`} with \`${run.command}\` on:`,
