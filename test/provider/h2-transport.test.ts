@@ -54,6 +54,14 @@ describe('HPACK decoder', () => {
     ]);
   });
 
+  it('applies a table size update: evicts what no longer fits, and refuses one above the announced limit', () => {
+    const decoder = new HeaderDecoder();
+    decoder.decode(hex('8286 8441 8cf1 e3c2 e5f2 3a6b a0ab 90f4 ff')); // adds :authority www.example.com at index 62
+    expect(decoder.decode(Buffer.from([0x80 | 62]))).toEqual([[':authority', 'www.example.com']]);
+    expect(() => decoder.decode(Buffer.from([0x20, 0x80 | 62]))).toThrow(/index 62/); // size 0: the table empties
+    expect(() => new HeaderDecoder().decode(Buffer.from([0x3f, 0xe2, 0x1f]))).toThrow(/table size 4097/); // 31 + 4066
+  });
+
   it('reads back its own literals, and refuses an index in neither table', () => {
     const long = 'x'.repeat(300); // a length past the 7-bit prefix
     expect(new HeaderDecoder().decode(Buffer.concat([literalField('grpc-status', '0'), literalField('grpc-message', long)])))
@@ -84,18 +92,18 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
     return socket;
   }
 
-  function connect(socket: string): http2.ClientHttp2Session {
+  function connect(socket: string, options: http2.ClientSessionOptions = {}): http2.ClientHttp2Session {
     // A small window, so that large answers must wait for the client's WINDOW_UPDATEs.
-    session = http2.connect('http://localhost', { createConnection: () => net.connect(socket), settings: { initialWindowSize: 16_384 } });
+    session = http2.connect('http://localhost', { createConnection: () => net.connect(socket), settings: { initialWindowSize: 16_384 }, ...options });
     session.on('error', () => undefined);
     return session;
   }
 
   interface Reply { headers: http2.IncomingHttpHeaders; body: Buffer; trailers: http2.IncomingHttpHeaders }
 
-  function call(client: http2.ClientHttp2Session, path: string, body: Buffer): Promise<Reply> {
+  function call(client: http2.ClientHttp2Session, path: string, body: Buffer, extra: http2.OutgoingHttpHeaders = {}): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const stream = client.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' });
+      const stream = client.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', ...extra });
       let headers: http2.IncomingHttpHeaders = {};
       let trailers: http2.IncomingHttpHeaders = {};
       const chunks: Buffer[] = [];
@@ -110,7 +118,7 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
 
   const echo: UnaryMethod = async (request) => request;
 
-  it('answers concurrent calls, large ones in both directions past the client\'s 64 KiB window', async () => {
+  it('answers concurrent calls, large ones in both directions past the client\'s 16 KiB window', async () => {
     const socket = await serve({ '/t.S/Echo': echo, '/t.S/Big': async (request) => Buffer.alloc(3 * 1024 * 1024 + 7, request[0]) });
     const client = connect(socket);
     const small = Array.from({ length: 50 }, (_, i) => Buffer.from(`message ${i} `.repeat(i + 1)));
@@ -130,6 +138,18 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
     expect(replies[51].body.length).toBe(5 + 3 * 1024 * 1024 + 7);
     expect(replies[51].body.subarray(5).every((b) => b === 7)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('reads padded frames and a 40 KiB header', async () => {
+    const socket = await serve({ '/t.S/Echo': echo });
+    // Padding on every frame; a 40 KiB header value, more than one 16 KiB frame can carry.
+    const client = connect(socket, { paddingStrategy: http2.constants.PADDING_STRATEGY_MAX });
+    const replies = await Promise.all([
+      call(client, '/t.S/Echo', frame(Buffer.from('padded')), { 'x-large': 'v'.repeat(40 * 1024) }),
+      call(client, '/t.S/Echo', frame(Buffer.from('next'))),
+    ]);
+    expect(replies.map((r) => r.body.subarray(5).toString())).toEqual(['padded', 'next']);
+    expect(replies.map((r) => r.trailers['grpc-status'])).toEqual(['0', '0']);
   });
 
   it('answers an unknown method UNIMPLEMENTED and a failing one INTERNAL with its message, in the headers', async () => {
@@ -179,6 +199,54 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
     await stopped;
     await sessionClosed;
     server = undefined;
+  });
+
+  it('reads a header block continued over CONTINUATION frames, and padded DATA (raw frames)', async () => {
+    const socket = await serve({ '/t.S/Echo': echo });
+    const raw = net.connect(socket);
+    const received: Buffer[] = [];
+    raw.on('data', (c: Buffer) => received.push(c));
+    const frameOf = (type: number, flags: number, stream: number, payload: Buffer) => {
+      const head = Buffer.alloc(9);
+      head.writeUIntBE(payload.length, 0, 3);
+      head[3] = type;
+      head[4] = flags;
+      head.writeUInt32BE(stream, 5);
+      return Buffer.concat([head, payload]);
+    };
+    const block = Buffer.concat([Buffer.from([0x83, 0x86]), literalField(':path', '/t.S/Echo'), literalField('x-filler', 'f'.repeat(100))]);
+    const message = frame(Buffer.from('continued'));
+    raw.write(Buffer.concat([
+      Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1'),
+      frameOf(0x4, 0, 0, Buffer.alloc(0)), // SETTINGS
+      frameOf(0x1, 0, 1, block.subarray(0, 10)), // HEADERS without END_HEADERS
+      frameOf(0x9, 0, 1, block.subarray(10, 40)), // CONTINUATION
+      frameOf(0x9, 0x4, 1, block.subarray(40)), // CONTINUATION, END_HEADERS
+      frameOf(0x0, 0x1 | 0x8, 1, Buffer.concat([Buffer.from([3]), message, Buffer.from([0, 0, 0])])), // DATA, END_STREAM, PADDED (3)
+    ]));
+    // The reply: HEADERS (:status 200 first), DATA with the echoed message, trailing HEADERS that end stream 1.
+    const frames: Array<{ type: number; flags: number; stream: number; payload: Buffer }> = [];
+    await new Promise<void>((resolve) => {
+      const parse = () => {
+        const bytes = Buffer.concat(received);
+        frames.length = 0;
+        for (let at = 0; at + 9 <= bytes.length;) {
+          const length = bytes.readUIntBE(at, 3);
+          if (at + 9 + length > bytes.length) break;
+          frames.push({ type: bytes[at + 3], flags: bytes[at + 4], stream: bytes.readUInt32BE(at + 5), payload: bytes.subarray(at + 9, at + 9 + length) });
+          at += 9 + length;
+        }
+        if (frames.some((f) => f.stream === 1 && f.type === 0x1 && f.flags & 0x1)) resolve();
+        else raw.once('data', parse);
+      };
+      parse();
+    });
+    raw.destroy();
+    const onStream = frames.filter((f) => f.stream === 1);
+    expect(onStream.map((f) => f.type)).toEqual([0x1, 0x0, 0x1]);
+    expect(onStream[0].payload[0]).toBe(0x88);
+    expect(onStream[1].payload.equals(message)).toBe(true);
+    expect(new HeaderDecoder().decode(onStream[2].payload)).toEqual([['grpc-status', '0']]);
   });
 
   it('closes a connection that does not start with the HTTP/2 preface', async () => {
