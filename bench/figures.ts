@@ -1,4 +1,5 @@
 import { benchApiGrowth, bytesGrowth, BYTES_GROWTH_GOAL, GrowthRow, REQUESTS_PER_OBJECT_GOAL } from './api-growth';
+import { criticalPath } from './critical-path';
 import { benchDrift, driftAvailable, DRIFT_GOAL_MS } from './drift';
 import { dnsPlanMet, dnsPlanTraffic, ONE_ZONE_ROUTE, PACKAGE_LIST_ROUTE, requestsOf, ZONES_ROUTE } from './dns-plan';
 import { benchHandlerOverhead, HANDLER_GOAL_RATIO } from './handler-overhead';
@@ -52,6 +53,8 @@ export const TINY: BenchSizes = {
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;
+/** The emulator's time per request is often under a millisecond. */
+const fineMs = (x: number) => (x < 10 ? `${x.toFixed(2)} ms` : ms(x));
 const ratio = (c: Comparison) => `${c.ratio.toFixed(2)}x (${ms(c.subjectMs)} vs ${ms(c.baselineMs)})`;
 const stamp = () => ({ measuredAt: new Date().toISOString(), loadPerCore: loadPerCore() });
 
@@ -281,6 +284,7 @@ export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
   const emu = await startBenchEmulator();
   try {
     const r = await benchProviderApply(emu, { objects: sizes.providerApplyObjects, runs: sizes.providerApplyRuns, trafficObjects: sizes.providerTrafficObjects });
+    const path = await criticalPath(emu);
     const go = goMeasured(r.evidence, APPLY_GO_RATIO);
     const counted = r.traffic.filter((t) => t.objects >= 20);
     const worstRequests = Math.max(...counted.map((t) => t.requestsPerObject), 0);
@@ -310,6 +314,17 @@ export async function providerApplyFigure(sizes: BenchSizes): Promise<Figure> {
         `Requests by route at N = ${largest.objects}:`,
         '',
         ...routeTable(largest.summary),
+        '',
+        `The API's round trips: in that apply, the emulator's own time (request arrived to response sent) was ${fineMs(largest.api.writeMs)} per write ` +
+          `(median of ${largest.api.writes}; 90th percentile ${fineMs(largest.api.writeP90Ms)}) and ${fineMs(largest.api.readMs)} per read ` +
+          `(median of ${largest.api.reads}; 90th percentile ${fineMs(largest.api.readP90Ms)}). ` +
+          `The critical path of one object: \`terraform apply\` of one package with its mailbox and forwarder (which wait for it) from an empty state took ` +
+          `${ms(path.wallMs)}, of which the emulator's own time ${fineMs(path.apiMs)} over ${path.steps.length} requests; the rest is Terraform's and the provider's ` +
+          `(process starts, the plan, the RPCs) and the waits between a write and the read that confirms it (\`RESELLER_POLL_INTERVAL_MS=100\`). Its requests, from the command's start:`,
+        '',
+        '| at | request | emulator time |',
+        '|---|---|---|',
+        ...path.steps.map((s) => `| +${ms(s.atMs)} | \`${s.route}\` | ${fineMs(s.ms)} |`),
       ].join('\n'),
       ...stamp(),
     };

@@ -6,6 +6,7 @@ import { scratchDir } from './lib/scratch';
 import { ResellerClient } from '../src/client';
 import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
 import { PROVIDER_SOURCE } from '../src/provider/install';
+import { apiTiming, ApiTiming } from './lib/api-timing';
 import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
@@ -281,6 +282,8 @@ export interface ApplyTraffic {
   summary: TrafficSummary;
   requestsPerObject: number;
   bytesPerObject: number;
+  /** The emulator's own time per write and per read in that apply. */
+  api: ApiTiming;
 }
 
 /**
@@ -297,8 +300,9 @@ export async function applyTraffic(emu: BenchEmulator, objects: number): Promise
     await emu.reset();
     await emu.clearRequests();
     await tf(binary, dir, APPLY, env);
-    const summary = summarize(await emu.requests());
-    return { objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects };
+    const entries = await emu.requests();
+    const summary = summarize(entries);
+    return { objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects, api: apiTiming(entries) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
