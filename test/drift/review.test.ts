@@ -116,7 +116,7 @@ afterAll(() => removeTempDirs());
 
 test('each category of a combined plan, grouped per construct', async () => {
   const result = reviewPlan(JSON.parse(readFileSync(combined, 'utf8')));
-  expect(result.counts).toEqual({ destructive: 4, orphan: 1, retained: 0, updated: 2, created: 1, imported: 0, drift: 0 });
+  expect(result.counts).toEqual({ destructive: 4, orphan: 1, retained: 0, updated: 2, created: 1, imported: 0, moved: 0, drift: 0 });
   expect(result.unchanged).toBe(2); // web1 and shop_app
   const line = (address: string) => result.items.find((i) => i.address === address)!;
   expect(line('terraform_data.blog')).toMatchObject({
@@ -182,7 +182,7 @@ test('--fail-on exits 3 when a named category is present, 0 otherwise', async ()
 
 test('updated in place: each field old -> new', async () => {
   const result = reviewPlan(JSON.parse(readFileSync(updateOnly, 'utf8')));
-  expect(result.counts).toEqual({ destructive: 0, orphan: 0, retained: 0, updated: 2, created: 0, imported: 0, drift: 0 });
+  expect(result.counts).toEqual({ destructive: 0, orphan: 0, retained: 0, updated: 2, created: 0, imported: 0, moved: 0, drift: 0 });
   expect(result.items.map((i) => i.summary)).toEqual([
     'mailbox orders@example-shop.com is updated in place: send true -> false',
     'forwarder sales@example-shop.com is updated in place: remote "sales-team@example.org" -> "orders-desk@example.org"',

@@ -18,16 +18,19 @@ import { asObject, identityOf, isSensitive, isUnknownAfter, readPlan, ResourceCh
  * - orphan: the construct was removed from the code without `absent: true`: the object
  *   resource is planned for delete but is no longer in the configuration, so its
  *   destroy-time provisioner cannot run and the remote object stays, unmanaged;
- * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers).
+ * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers);
+ * - moved: only the object's address in the state changes (a `moved` block, e.g. after a
+ *   construct was renamed): nothing is written to the account. A moved object that also
+ *   changes keeps its category, and its line says where it moved from.
  */
-export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created' | 'imported' | 'drift';
+export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created' | 'imported' | 'moved' | 'drift';
 
 /**
  * Categories of planned changes, in the order they are shown. `imported` (an `import`
  * block adopts an existing object) and `drift` (found by refresh: changed outside
  * Terraform, in its own section) come from provider-engine stacks.
  */
-export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created', 'imported', 'drift'];
+export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created', 'imported', 'moved', 'drift'];
 
 /** Categories of the planned changes (items); `drift` items are in `Review.drift`. */
 export const CHANGE_CATEGORIES: readonly ReviewCategory[] = REVIEW_CATEGORIES.filter((c) => c !== 'drift');
@@ -51,6 +54,8 @@ export interface ReviewItem {
   readonly newKey?: string;
   /** Address of the object resource (without a count index). */
   readonly address: string;
+  /** The address it had in the state, when this plan moves it. */
+  readonly previousAddress?: string;
   /** What happens, in one sentence: `package example.com is created`. */
   readonly summary: string;
   /** The same without the object: `is created`. */
@@ -96,7 +101,7 @@ export function reviewPlan(plan: unknown): Review {
   for (const rc of changes) {
     if (groups.get(rc.base)?.object === rc) continue;
     if (PROVIDER_TYPES.has(rc.type)) {
-      const item = classifyProvider(rc, configured);
+      const item = withMove(classifyProvider(rc, configured), rc, kindOfType(rc.type)!, naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address);
       if (item) items.push(item);
       else unchanged++;
       continue;
@@ -108,7 +113,9 @@ export function reviewPlan(plan: unknown): Review {
   }
 
   for (const group of groups.values()) {
-    const item = classify(group, configured);
+    const id = identityOf(group.object)!;
+    const key = triggersOf(group.object.before)?.key;
+    const item = withMove(classify(group, configured), group.object, id.kind, typeof key === 'string' ? key : id.key);
     if (item) items.push(item);
     else unchanged++;
   }
@@ -122,6 +129,22 @@ export function reviewPlan(plan: unknown): Review {
     .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
     .map((rc) => `${rc.address}: ${rc.actions.join(', ')}`);
   return { items, drift, counts, unchanged, otherChanges, notes };
+}
+
+/**
+ * A move in the state (`previous_address`): an item of its own when nothing else
+ * changes, else a note on the change's line, so a reviewer sees that the object kept
+ * its remote identity under a new address.
+ */
+function withMove(item: ReviewItem | undefined, rc: ResourceChange, kind: Kind, key: string): ReviewItem | undefined {
+  const from = rc.previousAddress;
+  if (!from) return item;
+  if (!item) {
+    const change = `is moved in the state from ${from} (no write)`;
+    return { category: 'moved', kind, key, address: rc.base, previousAddress: from, changes: [], change, summary: `${kindLabel(kind)} ${key} ${change}` };
+  }
+  const change = `${item.change} (moved in the state from ${from})`;
+  return { ...item, previousAddress: from, change, summary: `${kindLabel(item.kind)} ${item.key} ${change}` };
 }
 
 /**
@@ -201,7 +224,10 @@ function driftItem(rc: ResourceChange): ReviewItem | undefined {
     return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: [] };
   }
   if (!rc.actions.includes('update')) return undefined;
-  const list = attributeChanges(rc, ['identity', 'setting']);
+  // A state moved from another resource type (a carrier's, by a moved block) holds only the
+  // identity: the first refresh fills in the rest, which Terraform reports as drift but the
+  // account did not change. Only a value the moved state held and the account contradicts is.
+  const list = attributeChanges(rc, ['identity', 'setting']).filter((c) => !(rc.previousAddress && c.before === '(none)'));
   if (!list.length) return undefined;
   const change = `was changed outside Terraform: ${list.map(describeChange).join('; ')}`;
   return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: list.map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive })) };

@@ -31,6 +31,8 @@ export interface ResourceChange {
   readonly importing?: { readonly id?: string };
   /** `replace_paths`: the attributes that force a replacement. */
   readonly replacePaths?: unknown;
+  /** `previous_address`: the address the resource had in the state before a `moved` block moved it (another resource, not another index). */
+  readonly previousAddress?: string;
 }
 
 /** What the review needs of a plan. */
@@ -107,6 +109,8 @@ function toChange(rc: JsonObject): ResourceChange {
     afterSensitive: change.after_sensitive ?? {},
     importing: asObject(change.importing) ? { id: typeof asObject(change.importing)!.id === 'string' ? String(asObject(change.importing)!.id) : undefined } : undefined,
     replacePaths: rc.replace_paths,
+    // Not Terraform's own moves across a count boundary (`x` <-> `x[0]`): the same construct, not a move the user made.
+    previousAddress: typeof rc.previous_address === 'string' && rc.previous_address.replace(/\[[^\]]*\]$/, '') !== base ? rc.previous_address : undefined,
   };
 }
 

@@ -9,6 +9,7 @@ const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain
   updated: { text: 'UPDATED IN PLACE', markdown: 'Updated in place', explain: 'nothing is deleted' },
   created: { text: 'CREATED', markdown: 'Created', explain: 'new remote objects' },
   imported: { text: 'IMPORTED', markdown: 'Imported', explain: 'existing remote objects adopted by import blocks' },
+  moved: { text: 'MOVED', markdown: 'Moved', explain: 'new addresses in the state for the same remote objects; nothing is written' },
   drift: {
     text: 'CHANGED OUTSIDE TERRAFORM',
     markdown: ':warning: Changed outside Terraform',
@@ -16,12 +17,12 @@ const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain
   },
 };
 
-const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+', imported: '<', drift: '*' };
+const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+', imported: '<', moved: '>', drift: '*' };
 
-/** Counts of the provider-only categories, only when present (carrier reviews read as before). */
+/** Counts of the categories only some plans have (imports, moves, drift), only when present (other reviews read as before). */
 function extraCounts(review: Review): string[] {
   const c = review.counts;
-  return [c.imported ? `${c.imported} imported` : '', c.drift ? `${c.drift} changed outside Terraform` : ''].filter(Boolean);
+  return [c.imported ? `${c.imported} imported` : '', c.moved ? `${c.moved} moved` : '', c.drift ? `${c.drift} changed outside Terraform` : ''].filter(Boolean);
 }
 
 export function countsLine(review: Review): string {
