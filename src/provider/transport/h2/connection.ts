@@ -1,4 +1,11 @@
 import type { Socket } from 'node:net';
+import {
+  PREFACE, FRAME_HEADER, DATA, HEADERS, RST_STREAM, SETTINGS, PUSH_PROMISE, PING, GOAWAY, WINDOW_UPDATE,
+  CONTINUATION, END_STREAM, ACK, END_HEADERS, PADDED, PRIORITY, SETTINGS_INITIAL_WINDOW_SIZE,
+  SETTINGS_MAX_FRAME_SIZE, NO_ERROR, PROTOCOL_ERROR, FLOW_CONTROL_ERROR, FRAME_SIZE_ERROR, COMPRESSION_ERROR,
+  DEFAULT_WINDOW, DEFAULT_MAX_FRAME, MAX_WINDOW, STREAM_WINDOW, MAX_FRAME, frameHeader, windowUpdate, uint32,
+  SERVER_PREFACE, SETTINGS_ACK,
+} from './frames';
 import { HeaderDecoder } from './hpack';
 
 /**
@@ -23,48 +30,6 @@ export interface Request {
 /** Called once per request; answer it with `Connection.respond` (or not at all when the connection closed). */
 export type RequestListener = (request: Request, connection: Connection) => void;
 
-const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
-const FRAME_HEADER = 9;
-
-const DATA = 0x0;
-const HEADERS = 0x1;
-const RST_STREAM = 0x3;
-const SETTINGS = 0x4;
-const PUSH_PROMISE = 0x5;
-const PING = 0x6;
-const GOAWAY = 0x7;
-const WINDOW_UPDATE = 0x8;
-const CONTINUATION = 0x9;
-
-const END_STREAM = 0x1;
-const ACK = 0x1;
-const END_HEADERS = 0x4;
-const PADDED = 0x8;
-const PRIORITY = 0x20;
-
-const SETTINGS_INITIAL_WINDOW_SIZE = 0x4;
-const SETTINGS_MAX_FRAME_SIZE = 0x5;
-const SETTINGS_MAX_HEADER_LIST_SIZE = 0x6;
-
-const NO_ERROR = 0x0;
-const PROTOCOL_ERROR = 0x1;
-const FLOW_CONTROL_ERROR = 0x3;
-const FRAME_SIZE_ERROR = 0x6;
-const COMPRESSION_ERROR = 0x9;
-
-/** Every window starts at this size until SETTINGS or WINDOW_UPDATE change it (§6.9.2). */
-const DEFAULT_WINDOW = 65_535;
-const DEFAULT_MAX_FRAME = 16_384;
-const MAX_WINDOW = 2 ** 31 - 1;
-/**
- * What this side grants: each stream a 16 MiB window and frames up to 16 MiB (a large
- * state arrives in few frames), the connection the most HTTP/2 allows. Windows are
- * topped up once half is used, so no request waits on them.
- */
-const STREAM_WINDOW = 2 ** 24 - 1;
-const MAX_FRAME = 2 ** 24 - 1;
-const MAX_HEADER_LIST = 1 << 20;
-
 class ConnectionError extends Error {
   constructor(readonly code: number, message: string) {
     super(message);
@@ -82,38 +47,6 @@ interface Stream {
   /** The answer still to be sent: DATA from `offset`, then the trailing block. */
   pending?: { data: Buffer; offset: number; trailers: Buffer | undefined };
 }
-
-function frameHeader(length: number, type: number, flags: number, streamId: number): Buffer {
-  const header = Buffer.allocUnsafe(FRAME_HEADER);
-  header.writeUIntBE(length, 0, 3);
-  header[3] = type;
-  header[4] = flags;
-  header.writeUInt32BE(streamId, 5);
-  return header;
-}
-
-function windowUpdate(streamId: number, increment: number): Buffer {
-  const frame = frameHeader(4, WINDOW_UPDATE, 0, streamId);
-  return Buffer.concat([frame, uint32(increment)]);
-}
-
-function uint32(value: number): Buffer {
-  const out = Buffer.allocUnsafe(4);
-  out.writeUInt32BE(value);
-  return out;
-}
-
-/** The server's preface: its SETTINGS, then the connection window opened to the most HTTP/2 allows. */
-const SERVER_PREFACE = (() => {
-  const settings = [[SETTINGS_INITIAL_WINDOW_SIZE, STREAM_WINDOW], [SETTINGS_MAX_FRAME_SIZE, MAX_FRAME], [SETTINGS_MAX_HEADER_LIST_SIZE, MAX_HEADER_LIST]];
-  const payload = Buffer.alloc(6 * settings.length);
-  settings.forEach(([id, value], i) => {
-    payload.writeUInt16BE(id, 6 * i);
-    payload.writeUInt32BE(value, 6 * i + 2);
-  });
-  return Buffer.concat([frameHeader(payload.length, SETTINGS, 0, 0), payload, windowUpdate(0, MAX_WINDOW - DEFAULT_WINDOW)]);
-})();
-const SETTINGS_ACK = frameHeader(0, SETTINGS, ACK, 0);
 
 export class Connection {
   private readonly streams = new Map<number, Stream>();
