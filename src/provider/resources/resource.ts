@@ -23,12 +23,46 @@ export interface ResourceRuntime {
 
 const VERSION_SUFFIX = '_version';
 
-function writeOnlyField(kind: ResourceKind): ResourceField | undefined {
-  return kind.fields.find((f) => f.role === 'write-only');
+/** What the layer looks up in a kind's fields, derived once per kind (a plan calls it several times per resource). */
+interface KindTables {
+  readonly writeOnly?: ResourceField;
+  /** The write-only field's `<attribute>_version` companion. */
+  readonly version?: ResourceField;
+  readonly identity: readonly ResourceField[];
+  /** Each computed field with the fields it derives from (undeclared: every field that is not computed). */
+  readonly computed: readonly { readonly field: ResourceField; readonly inputs: readonly ResourceField[] }[];
+  /** The fields whose schema flags say computed. */
+  readonly flaggedComputed: ReadonlySet<ResourceField>;
 }
 
-function versionFieldOf(kind: ResourceKind, writeOnly: ResourceField): ResourceField | undefined {
-  return kind.fields.find((f) => f.attribute === writeOnly.attribute + VERSION_SUFFIX);
+const kindTables = new WeakMap<ResourceKind, KindTables>();
+
+function tablesOf(kind: ResourceKind): KindTables {
+  let tables = kindTables.get(kind);
+  if (!tables) {
+    const writeOnly = kind.fields.find((f) => f.role === 'write-only');
+    const settled = kind.fields.filter((f) => f.role !== 'computed' && f.role !== 'write-only');
+    tables = {
+      writeOnly,
+      version: writeOnly && kind.fields.find((f) => f.attribute === writeOnly.attribute + VERSION_SUFFIX),
+      identity: kind.fields.filter((f) => f.role === 'identity'),
+      computed: kind.fields.filter((f) => f.role === 'computed').map((field) => ({
+        field,
+        inputs: field.derivesFrom ? kind.fields.filter((f) => field.derivesFrom!.includes(f.name)) : settled,
+      })),
+      flaggedComputed: new Set(kind.fields.filter((f) => flagsOf(f).computed)),
+    };
+    kindTables.set(kind, tables);
+  }
+  return tables;
+}
+
+function writeOnlyField(kind: ResourceKind): ResourceField | undefined {
+  return tablesOf(kind).writeOnly;
+}
+
+function versionFieldOf(kind: ResourceKind): ResourceField | undefined {
+  return tablesOf(kind).version;
 }
 
 /** The attribute path of a problem's field: `extraDomainNames[1]` -> extra_domain_names[1]. */
@@ -88,10 +122,7 @@ export interface Plan {
  * value it had (undeclared: every field that is not computed). Otherwise it is unknown
  * until the apply reads it back, so the state after the apply is the live object's.
  */
-function inputsUnchanged(kind: ResourceKind, field: ResourceField, prior: TfObject, planned: TfObject): boolean {
-  const inputs = field.derivesFrom
-    ? kind.fields.filter((f) => field.derivesFrom!.includes(f.name))
-    : kind.fields.filter((f) => f.role !== 'computed' && f.role !== 'write-only');
+function inputsUnchanged(inputs: readonly ResourceField[], prior: TfObject, planned: TfObject): boolean {
   return inputs.every((f) => sameValue(prior[f.attribute] ?? null, planned[f.attribute] ?? null));
 }
 
@@ -105,21 +136,20 @@ export function planChange(
 ): Result<Plan> {
   if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
+  const tables = tablesOf(kind);
   const planned: TfObject = { ...proposed };
   for (const field of kind.fields) {
-    const flags = flagsOf(field);
     const attr = field.attribute;
     if (field.role === 'write-only') planned[attr] = null;
     else if (field.role === 'computed') continue; // after every input is planned, below
-    else if (flags.computed && config[attr] === null) {
+    else if (tables.flaggedComputed.has(field) && config[attr] === null) {
       if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
       else if (!prior) planned[attr] = UNKNOWN; // left to the live object (or derived below): known after apply
     }
   }
 
-  for (const field of kind.fields) {
-    if (field.role !== 'computed') continue;
-    const keep = prior !== null && inputsUnchanged(kind, field, prior, planned);
+  for (const { field, inputs } of tables.computed) {
+    const keep = prior !== null && inputsUnchanged(inputs, prior, planned);
     planned[field.attribute] = keep ? (prior[field.attribute] ?? null) : UNKNOWN;
   }
 
@@ -134,7 +164,7 @@ export function planChange(
       }
     }
   }
-  const identityKnown = kind.fields.filter((f) => f.role === 'identity').every((f) => !isUnknown(planned[f.attribute]));
+  const identityKnown = tables.identity.every((f) => !isUnknown(planned[f.attribute]));
   planned[ID_ATTRIBUTE] = prior?.[ID_ATTRIBUTE] && prior ? prior[ID_ATTRIBUTE] : UNKNOWN;
   if (!checked.problems.length && identityKnown) {
     planned[ID_ATTRIBUTE] = kind.key(kind.identity(checked.spec));
@@ -191,7 +221,7 @@ function fixedSettingDiagnostic(kind: ResourceKind, attr: string, live: TfValue,
 
 function passwordPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {
   const secret = writeOnlyField(kind);
-  const version = secret && versionFieldOf(kind, secret);
+  const version = secret && versionFieldOf(kind);
   if (!secret || !version) return [];
   const password = config[secret.attribute];
   const changed = prior !== null && !sameValue(prior[version.attribute], planned[version.attribute]) && planned[version.attribute] !== null;
@@ -272,7 +302,7 @@ export async function applyChange(
   const { spec, problems } = kind.check(values, kind.typeName);
   if (problems.length) return { value: prior, diagnostics: problemDiagnostics(kind, problems, new Set()) };
   const secret = writeOnlyField(kind);
-  const version = secret && versionFieldOf(kind, secret);
+  const version = secret && versionFieldOf(kind);
   const password = secret && config ? config[secret.attribute] : null;
   const rotatePassword = !prior || (version !== undefined && !sameValue(prior[version.attribute], planned[version.attribute]));
   const started = runtime.now();
