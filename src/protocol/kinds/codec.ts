@@ -38,9 +38,19 @@ export function attributeValueOf(field: FieldDefinition, value: unknown, opaque:
   return value;
 }
 
-/** The fields that have a provider attribute (not the carriers' own). */
+const attributeFields = new WeakMap<KindDefinition, readonly FieldDefinition[]>();
+
+/**
+ * The fields that have a provider attribute (not the carriers' own). Filtered once per
+ * definition: the provider's codec walks them several times per resource per call.
+ */
 export function attributeFieldsOf(def: KindDefinition): readonly FieldDefinition[] {
-  return def.fields.filter((f) => !f.carrierOnly);
+  let fields = attributeFields.get(def);
+  if (!fields) {
+    fields = def.fields.filter((f) => !f.carrierOnly);
+    attributeFields.set(def, fields);
+  }
+  return fields;
 }
 
 /** Attribute-form values by field name, from a resource body keyed by attribute name (absent and null attributes left out). */

@@ -60,6 +60,8 @@ export function sameValue(a: TfValue | undefined, b: TfValue | undefined): boole
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
+    // The common case, a list compared with itself or its copy: the same elements in the same order.
+    if (a.every((v, i) => v === b[i])) return true;
     const key = (v: TfValue) => JSON.stringify(v);
     const sortedB = b.map(key).sort();
     return a.map(key).sort().every((v, i) => v === sortedB[i]);
