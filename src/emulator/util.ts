@@ -38,8 +38,3 @@ export function amountToCents(amount: number): number {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-
-/** Deep copy of JSON-shaped data (the state has no Dates, Maps or functions). */
-export function cloneJson<T>(value: T): T {
-  return structuredClone(value);
-}

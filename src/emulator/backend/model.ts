@@ -2,7 +2,7 @@
  * The emulator's whole state, as kept in memory and written to the data file.
  *
  * Everything is plain JSON (numbers, strings, arrays, plain objects) so that a write
- * transaction can snapshot it with structuredClone and the data file is the state
+ * transaction can undo its changes (backend/undo-log.ts) and the data file is the state
  * itself. Secrets are never kept: an API key is stored as `keySha256`, a mailbox
  * password as `passwordSha256`.
  */

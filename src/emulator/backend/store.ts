@@ -1,12 +1,13 @@
 import { State } from './model';
 import { DataFile } from '../persistence';
-import { cloneJson } from '../util';
+import { recording, undo, UndoLog } from './undo-log';
 
 /**
  * Holds the state and runs every change as a transaction: the change is applied to
  * the live state, then saved to the data file; if the change throws (a validation or
- * conflict error halfway) or the save fails, the state is put back as it was. So a
- * failed request never leaves a partial change behind, in memory or on disk.
+ * conflict error halfway) or the save fails, the state is put back as it was (the
+ * undo log of undo-log.ts: a write costs what it changes, not a copy of the state).
+ * So a failed request never leaves a partial change behind, in memory or on disk.
  *
  * Transactions are synchronous (see persistence.ts): callers must not await inside.
  */
@@ -26,21 +27,26 @@ export class Store {
   }
 
   transact<T>(change: (state: State) => T): T {
-    const before = cloneJson(this.live);
+    const log: UndoLog = [];
     try {
-      const result = change(this.live);
+      const result = change(recording(this.live, log));
       this.dataFile?.save(this.live);
       return result;
     } catch (err) {
-      this.live = before;
+      undo(log);
       throw err;
     }
   }
 
   /** Replaces the whole state (reset), saved like any other change. */
   replace(next: State): void {
-    this.transact(() => {
-      this.live = next;
-    });
+    const before = this.live;
+    this.live = next;
+    try {
+      this.dataFile?.save(this.live);
+    } catch (err) {
+      this.live = before;
+      throw err;
+    }
   }
 }
