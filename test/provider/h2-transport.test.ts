@@ -140,6 +140,15 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes a request larger than the 16 MiB stream window it grants, topping the window up as it reads', async () => {
+    const socket = await serve({ '/t.S/Size': async (request) => Buffer.from(String(request.length)) });
+    const client = connect(socket);
+    const huge = Buffer.alloc(20 * 1024 * 1024 + 3, 0x5a);
+    const reply = await call(client, '/t.S/Size', frame(huge));
+    expect(reply.trailers['grpc-status']).toBe('0');
+    expect(reply.body.subarray(5).toString()).toBe(String(huge.length));
+  });
+
   it('reads padded frames and a 40 KiB header', async () => {
     const socket = await serve({ '/t.S/Echo': echo });
     // Padding on every frame; a 40 KiB header value, more than one 16 KiB frame can carry.
