@@ -10,7 +10,7 @@ import { apiTiming, ApiTiming } from './lib/api-timing';
 import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
-import { compare, Comparison, pool, rounds, Rounds } from './lib/stats';
+import { compare, Comparison, median, pool, rounds, Rounds } from './lib/stats';
 import { cpuSplitOf, CpuSplit, GNU_TIME, underGnuTime } from './lib/cpu-time';
 import { prepareFloor } from './lib/floor-install';
 import { GoFloor, goFloorFor } from './lib/gofloor';
@@ -67,7 +67,9 @@ export interface FloorEvidence {
   floor: Comparison;
   /** Our provider against the floor: what our own code costs. */
   providerVsFloor: Comparison;
+  /** Each side's CPU split: the median of `cpuRuns` runs, interleaved. */
   cpu: { provider: CpuSplit; floor: CpuSplit; bare: CpuSplit };
+  cpuRuns: number;
   /** The Go floor (bench/lib/gofloor.ts) in the same rounds, or why it was skipped. */
   go: GoEvidence | { skipped: string };
 }
@@ -78,7 +80,7 @@ export interface GoEvidence {
   providerVsGo: Comparison;
   /** The Go floor against bare `terraform_data`. */
   goVsBare: Comparison;
-  /** One more run through the Go floor under GNU time. */
+  /** Its CPU split under GNU time, in the same rounds as ours. */
   cpu: CpuSplit;
   skipped?: undefined;
 }
@@ -104,14 +106,42 @@ async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.P
   }
 }
 
+/** One round of CPU runs: each side once (the Go floor when it runs). */
+interface CpuRound {
+  provider: CpuSplit;
+  floor: CpuSplit;
+  bare: CpuSplit;
+  go?: CpuSplit;
+}
+
+/**
+ * `runs` rounds of CPU runs, each side once per round (so each sees the same load), as
+ * the median of every field per side: one run's split moves by about 10%.
+ */
+async function cpuRounds(runs: number, round: () => Promise<CpuRound>): Promise<CpuRound> {
+  const all: CpuRound[] = [];
+  for (let i = 0; i < runs; i++) all.push(await round());
+  const of = (pick: (r: CpuRound) => CpuSplit | undefined): CpuSplit | undefined => {
+    const splits = all.map(pick).filter((x): x is CpuSplit => x !== undefined);
+    if (!splits.length) return undefined;
+    return {
+      wallS: median(splits.map((x) => x.wallS)),
+      terraformCpuS: median(splits.map((x) => x.terraformCpuS)),
+      providerCpuS: median(splits.map((x) => x.providerCpuS)),
+      providerProcesses: splits[0].providerProcesses,
+    };
+  };
+  return { provider: of((r) => r.provider)!, floor: of((r) => r.floor)!, bare: of((r) => r.bare)!, go: of((r) => r.go) };
+}
+
 /** The floor run makes no request: proof that RESELLER_NODE replaced our provider by the floor. */
 async function expectNoRequests(emu: BenchEmulator, what: string): Promise<void> {
   const n = (await emu.requests()).length;
   if (n > 0) throw new Error(`the floor provider's ${what} made ${n} requests to the emulator: our provider ran instead of the floor`);
 }
 
-const evidenceOf = (measured: Rounds<Side>, cpu: FloorEvidence['cpu'], go: GoFloor, goCpu: CpuSplit | undefined): FloorEvidence => ({
-  floor: compare(measured, 'floor', 'bare'), providerVsFloor: compare(measured, 'provider', 'floor'), cpu,
+const evidenceOf = (measured: Rounds<Side>, cpu: FloorEvidence['cpu'], cpuRuns: number, go: GoFloor, goCpu: CpuSplit | undefined): FloorEvidence => ({
+  floor: compare(measured, 'floor', 'bare'), providerVsFloor: compare(measured, 'provider', 'floor'), cpu, cpuRuns,
   go: go.skipped !== undefined || !goCpu ? { skipped: go.skipped ?? 'not run' } : {
     providerVsGo: compare(measured, 'provider', 'go'), goVsBare: compare(measured, 'go', 'bare'), cpu: goCpu,
   },
@@ -148,7 +178,7 @@ export interface ProviderPlanResult {
  * mailbox and one forwarder each, imported into the state, against a plan of as many
  * bare `terraform_data` resources. The account is seeded through the API client.
  */
-export async function benchProviderPlan(emu: BenchEmulator, options: { packages: number; runs: number }): Promise<ProviderPlanResult> {
+export async function benchProviderPlan(emu: BenchEmulator, options: { packages: number; runs: number; cpuRuns: number }): Promise<ProviderPlanResult> {
   const binary = findTerraform();
   await emu.reset();
   const sites = providerSites(options.packages * 3, 'site', (i) => `site-${i}.bench.example`);
@@ -173,19 +203,21 @@ export async function benchProviderPlan(emu: BenchEmulator, options: { packages:
     floor: () => tf(binary, dir, PLAN, { ...env, ...kit.env }),
     bare: () => tf(binary, bare, PLAN),
   }, go, () => tf(binary, dir, PLAN, { ...env, ...(go.skipped === undefined ? go.env : {}) })), options.runs);
-  const provider = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
-  await emu.clearRequests();
-  const floor = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
-  const goCpu = go.skipped === undefined ? await cpuRun(binary, dir, PLAN, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
-  await expectNoRequests(emu, 'plan');
-  const cpu = { provider, floor, bare: await cpuRun(binary, bare, PLAN, {}) };
+  const { go: goCpu, ...cpu } = await cpuRounds(options.cpuRuns, async () => {
+    const provider = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
+    await emu.clearRequests();
+    const floor = await cpuRun(binary, dir, PLAN, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+    const goSplit = go.skipped === undefined ? await cpuRun(binary, dir, PLAN, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
+    await expectNoRequests(emu, 'plan');
+    return { provider, floor, go: goSplit, bare: await cpuRun(binary, bare, PLAN, {}) };
+  });
   for (const d of [bare, dir, kit.dir]) rmSync(d, { recursive: true, force: true });
   const mail = Object.entries(traffic.byRoute).filter(([route]) => route.includes('/email/'));
   const lists = Object.entries(traffic.byRoute).filter(([route]) => !route.includes('/email/'));
   const c = count(sites);
   return {
     packages: c.packages, mailObjects: c.mailboxes + c.forwarders, resources,
-    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, go, goCpu), traffic,
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, options.cpuRuns, go, goCpu), traffic,
     listRequests: lists.reduce((s, [, r]) => s + r.requests, 0), listRoutes: lists.length,
     mailRequests: mail.reduce((s, [, r]) => s + r.requests, 0), mailDomains: c.packages,
   };
@@ -314,7 +346,7 @@ export async function applyTraffic(emu: BenchEmulator, objects: number): Promise
  * apply of as many bare `terraform_data` resources; then one apply of each of
  * `trafficObjects` objects, whose requests are counted.
  */
-export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; trafficObjects: readonly number[] }): Promise<ProviderApplyResult> {
+export async function benchProviderApply(emu: BenchEmulator, options: { objects: number; runs: number; cpuRuns: number; trafficObjects: readonly number[] }): Promise<ProviderApplyResult> {
   const binary = findTerraform();
   const env = providerEnv(emu);
   const stack = async (objects: number) => {
@@ -349,25 +381,27 @@ export async function benchProviderApply(emu: BenchEmulator, options: { objects:
     fresh(subject.dir);
     return tf(binary, subject.dir, APPLY, { ...env, ...(go.skipped === undefined ? go.env : {}) });
   }), options.runs);
-  fresh(subject.dir);
-  await emu.reset();
-  const provider = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
-  fresh(subject.dir);
-  await emu.reset();
-  await emu.clearRequests();
-  const floor = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
-  fresh(subject.dir);
-  const goCpu = go.skipped === undefined ? await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
-  await expectNoRequests(emu, 'apply');
-  fresh(bare);
-  const cpu = { provider, floor, bare: await cpuRun(binary, bare, APPLY, {}) };
+  const { go: goCpu, ...cpu } = await cpuRounds(options.cpuRuns, async () => {
+    fresh(subject.dir);
+    await emu.reset();
+    const provider = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('provider', cpuDir));
+    fresh(subject.dir);
+    await emu.reset();
+    await emu.clearRequests();
+    const floor = await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => kit.timedEnv('floor', cpuDir));
+    fresh(subject.dir);
+    const goSplit = go.skipped === undefined ? await cpuRun(binary, subject.dir, APPLY, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined;
+    await expectNoRequests(emu, 'apply');
+    fresh(bare);
+    return { provider, floor, go: goSplit, bare: await cpuRun(binary, bare, APPLY, {}) };
+  });
   rmSync(kit.dir, { recursive: true, force: true });
   for (const dir of [subject.dir, bare]) rmSync(dir, { recursive: true, force: true });
   const traffic: ApplyTraffic[] = [];
   for (const n of options.trafficObjects) traffic.push(await applyTraffic(emu, n));
   return {
     objects: options.objects, shape: count(subject.sites),
-    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, go, goCpu),
+    comparison: compare(measured, 'provider', 'bare'), evidence: evidenceOf(measured, cpu, options.cpuRuns, go, goCpu),
     traffic,
   };
 }
