@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frame, GrpcServer, listenGrpc, UnaryMethod } from '../../src/provider/transport/grpc';
+import { frameHeader, PREFACE } from '../../src/provider/transport/h2/frames';
 import { HeaderDecoder, literalField } from '../../src/provider/transport/h2/hpack';
 import { canonicalCodes, huffmanDecode } from '../../src/provider/transport/h2/huffman';
 
@@ -215,18 +216,11 @@ describe('HTTP/2 server under Node\'s HTTP/2 client', () => {
     const raw = net.connect(socket);
     const received: Buffer[] = [];
     raw.on('data', (c: Buffer) => received.push(c));
-    const frameOf = (type: number, flags: number, stream: number, payload: Buffer) => {
-      const head = Buffer.alloc(9);
-      head.writeUIntBE(payload.length, 0, 3);
-      head[3] = type;
-      head[4] = flags;
-      head.writeUInt32BE(stream, 5);
-      return Buffer.concat([head, payload]);
-    };
+    const frameOf = (type: number, flags: number, stream: number, payload: Buffer) => Buffer.concat([frameHeader(payload.length, type, flags, stream), payload]);
     const block = Buffer.concat([Buffer.from([0x83, 0x86]), literalField(':path', '/t.S/Echo'), literalField('x-filler', 'f'.repeat(100))]);
     const message = frame(Buffer.from('continued'));
     raw.write(Buffer.concat([
-      Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1'),
+      PREFACE,
       frameOf(0x4, 0, 0, Buffer.alloc(0)), // SETTINGS
       frameOf(0x1, 0, 1, block.subarray(0, 10)), // HEADERS without END_HEADERS
       frameOf(0x9, 0, 1, block.subarray(10, 40)), // CONTINUATION

@@ -39,7 +39,6 @@ export interface GrpcServer {
   close(graceMs: number): Promise<void>;
 }
 
-
 /** Percent-encodes a status message as gRPC requires: UTF-8 bytes outside printable ASCII, and `%`. */
 export function encodeGrpcMessage(message: string): string {
   let out = '';
@@ -120,7 +119,7 @@ function serveCall(call: Request, connection: Connection, options: GrpcServerOpt
     return;
   }
   method(request).then(
-    (response) => connection.respond(call.streamId, OK_HEADERS, frame(response), OK_TRAILERS),
+    (response) => connection.respond(call.streamId, OK_HEADERS, { data: frame(response), trailers: OK_TRAILERS }),
     (err: unknown) => {
       options.onError(call.path, err);
       connection.respond(call.streamId, trailersOnly(GrpcStatus.INTERNAL, err instanceof Error ? err.message : String(err)));

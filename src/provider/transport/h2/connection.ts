@@ -3,8 +3,8 @@ import {
   PREFACE, FRAME_HEADER, DATA, HEADERS, RST_STREAM, SETTINGS, PUSH_PROMISE, PING, GOAWAY, WINDOW_UPDATE,
   CONTINUATION, END_STREAM, ACK, END_HEADERS, PADDED, PRIORITY, SETTINGS_INITIAL_WINDOW_SIZE,
   SETTINGS_MAX_FRAME_SIZE, NO_ERROR, PROTOCOL_ERROR, FLOW_CONTROL_ERROR, FRAME_SIZE_ERROR, COMPRESSION_ERROR,
-  DEFAULT_WINDOW, DEFAULT_MAX_FRAME, MAX_WINDOW, STREAM_WINDOW, MAX_FRAME, frameHeader, windowUpdate, uint32,
-  SERVER_PREFACE, SETTINGS_ACK,
+  DEFAULT_WINDOW, DEFAULT_MAX_FRAME, MAX_WINDOW, STREAM_WINDOW, MAX_FRAME, frameHeader, windowUpdate,
+  SERVER_PREFACE, SETTINGS_ACK, goaway,
 } from './frames';
 import { HeaderDecoder } from './hpack';
 
@@ -45,7 +45,7 @@ interface Stream {
   /** How much DATA this side may still send on the stream (the client's window). */
   sendWindow: number;
   /** The answer still to be sent: DATA from `offset`, then the trailing block. */
-  pending?: { data: Buffer; offset: number; trailers: Buffer | undefined };
+  pending?: { data: Buffer; offset: number; trailers: Buffer };
 }
 
 export class Connection {
@@ -78,32 +78,25 @@ export class Connection {
     socket.on('error', () => undefined); // the client went away: nothing to answer
     socket.on('close', () => {
       this.closed = true;
-      this.streams.clear();
-      this.blocked.length = 0;
+      this.dropStreams();
     });
     this.write(SERVER_PREFACE);
   }
 
-  /** Calls not yet answered (or answered but waiting for the client's window). */
-  get openStreams(): number {
-    return this.streams.size;
-  }
-
   /**
-   * Answers a request: `headers` (an HPACK block), then `data` if any, then `trailers`
-   * if any; the last frame ends the stream. Nothing happens when the client reset
-   * the stream or the connection is gone.
+   * Answers a request: `headers` (an HPACK block) alone, which end the stream, or
+   * followed by `body`: its data, then its trailing block, which ends the stream.
+   * Nothing happens when the client reset the stream or the connection is gone.
    */
-  respond(streamId: number, headers: Buffer, data?: Buffer, trailers?: Buffer): void {
+  respond(streamId: number, headers: Buffer, body?: { data: Buffer; trailers: Buffer }): void {
     const stream = this.streams.get(streamId);
     if (!stream || this.closed) return;
-    const endsHere = !data && !trailers;
-    this.writeHeaders(streamId, headers, endsHere);
-    if (endsHere) {
+    this.writeHeaders(streamId, headers, !body);
+    if (!body) {
       this.finish(stream);
       return;
     }
-    stream.pending = { data: data ?? Buffer.alloc(0), offset: 0, trailers };
+    stream.pending = { ...body, offset: 0 };
     this.blocked.push(stream);
     this.sendPending();
   }
@@ -112,7 +105,7 @@ export class Connection {
   close(): void {
     if (this.closed || this.closing) return;
     this.closing = true;
-    this.write(Buffer.concat([frameHeader(8, GOAWAY, 0, 0), uint32(this.lastStreamId), uint32(NO_ERROR)]));
+    this.write(goaway(this.lastStreamId, NO_ERROR));
     this.endIfIdle();
   }
 
@@ -292,8 +285,7 @@ export class Connection {
       while (pending.offset < pending.data.length) {
         const size = Math.min(pending.data.length - pending.offset, this.sendWindow, stream.sendWindow, this.peerMaxFrame);
         if (size <= 0) break;
-        const last = !pending.trailers && pending.offset + size === pending.data.length;
-        this.write(frameHeader(size, DATA, last ? END_STREAM : 0, stream.id));
+        this.write(frameHeader(size, DATA, 0, stream.id)); // the trailers end the stream
         this.write(pending.data.subarray(pending.offset, pending.offset + size));
         pending.offset += size;
         this.sendWindow -= size;
@@ -303,7 +295,7 @@ export class Connection {
         i++; // waits for its window; the next answer may still fit
         continue;
       }
-      if (pending.trailers) this.writeHeaders(stream.id, pending.trailers, true);
+      this.writeHeaders(stream.id, pending.trailers, true);
       this.blocked.splice(i, 1);
       this.finish(stream);
     }
@@ -323,6 +315,12 @@ export class Connection {
       this.write(frameHeader(part.length, at === 0 ? HEADERS : CONTINUATION, (at === 0 ? endFlag : 0) | (last ? END_HEADERS : 0), streamId));
       this.write(part);
     }
+  }
+
+  /** Forgets every call: the connection is gone, or failed. */
+  private dropStreams(): void {
+    this.streams.clear();
+    this.blocked.length = 0;
   }
 
   private finish(stream: Stream): void {
@@ -358,11 +356,9 @@ export class Connection {
   /** A connection error (§5.4.1): GOAWAY with its code, then the connection is closed. */
   private fail(err: unknown): void {
     const code = err instanceof ConnectionError ? err.code : PROTOCOL_ERROR;
-    const debug = Buffer.from(err instanceof Error ? err.message : String(err), 'utf8').subarray(0, 256);
-    this.write(Buffer.concat([frameHeader(8 + debug.length, GOAWAY, 0, 0), uint32(this.lastStreamId), uint32(code), debug]));
+    this.write(goaway(this.lastStreamId, code, err instanceof Error ? err.message : String(err)));
     this.closing = true;
-    this.streams.clear();
-    this.blocked.length = 0;
+    this.dropStreams();
     this.flush(true);
   }
 }

@@ -67,6 +67,12 @@ export function windowUpdate(streamId: number, increment: number): Buffer {
   return Buffer.concat([frame, uint32(increment)]);
 }
 
+/** A GOAWAY frame: no stream above `lastStreamId` is taken, for `code`, with a reason for the logs (§6.8). */
+export function goaway(lastStreamId: number, code: number, debug = ''): Buffer {
+  const reason = Buffer.from(debug, 'utf8').subarray(0, 256);
+  return Buffer.concat([frameHeader(8 + reason.length, GOAWAY, 0, 0), uint32(lastStreamId), uint32(code), reason]);
+}
+
 /** A 32-bit big-endian field. */
 export function uint32(value: number): Buffer {
   const out = Buffer.allocUnsafe(4);
