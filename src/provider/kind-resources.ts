@@ -1,4 +1,4 @@
-import { AnyKindDefinition, attributeFieldsOf, attributeValueOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
+import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
 import { diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
 import { dataSources } from './data-sources';
@@ -13,16 +13,11 @@ import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from 
 
 /** An observed object in attribute form (readable and computed fields). */
 function observedValues(def: AnyKindDefinition, observed: Observed, same?: ReadonlySet<string>): ObservedValues {
-  // One object, filled in place (readable fields first, then computed ones), not two merged by a spread.
-  const values: Record<string, unknown> = {};
-  for (const computed of [false, true]) {
-    const source = computed ? observed.computed : observed.fields;
-    for (const field of attributeFieldsOf(def)) {
-      if ((field.role === 'computed') !== computed || !(field.name in source)) continue;
-      const value = attributeValueOf(field, source[field.name]);
-      if (value !== undefined) values[field.name] = value;
-    }
-  }
+  // The computed fields added to the readable ones' object (not both copied into a third).
+  const values = Object.assign(
+    valuesOfSpec(def, observed.fields, (f) => f.role !== 'computed'),
+    valuesOfSpec(def, observed.computed, (f) => f.role === 'computed'),
+  );
   return { values, sameAsDeclared: same };
 }
 

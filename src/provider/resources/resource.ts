@@ -57,14 +57,6 @@ function tablesOf(kind: ResourceKind): KindTables {
   return tables;
 }
 
-function writeOnlyField(kind: ResourceKind): ResourceField | undefined {
-  return tablesOf(kind).writeOnly;
-}
-
-function versionFieldOf(kind: ResourceKind): ResourceField | undefined {
-  return tablesOf(kind).version;
-}
-
 /** The attribute path of a problem's field: `extraDomainNames[1]` -> extra_domain_names[1]. */
 function problemPath(kind: ResourceKind, problem: FieldProblem) {
   const match = /^([A-Za-z0-9_]+)(?:\[(\d+)\]|\.(.+))?/.exec(problem.field);
@@ -96,7 +88,7 @@ function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[
 
 export function validateConfig(kind: ResourceKind, config: TfObject, writeOnlyAllowed: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const secret = writeOnlyField(kind);
+  const secret = tablesOf(kind).writeOnly;
   if (secret && !writeOnlyAllowed && config[secret.attribute] !== null) {
     diagnostics.push(error(
       `${secret.attribute} needs Terraform 1.11 or later`,
@@ -220,8 +212,7 @@ function fixedSettingDiagnostic(kind: ResourceKind, attr: string, live: TfValue,
 }
 
 function passwordPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {
-  const secret = writeOnlyField(kind);
-  const version = secret && versionFieldOf(kind);
+  const { writeOnly: secret, version } = tablesOf(kind);
   if (!secret || !version) return [];
   const password = config[secret.attribute];
   const changed = prior !== null && !sameValue(prior[version.attribute], planned[version.attribute]) && planned[version.attribute] !== null;
@@ -301,8 +292,7 @@ export async function applyChange(
   const { values } = specValuesOf(kind, planned, (f) => f.role !== 'computed' && f.role !== 'write-only');
   const { spec, problems } = kind.check(values, kind.typeName);
   if (problems.length) return { value: prior, diagnostics: problemDiagnostics(kind, problems, new Set()) };
-  const secret = writeOnlyField(kind);
-  const version = secret && versionFieldOf(kind);
+  const { writeOnly: secret, version } = tablesOf(kind);
   const password = secret && config ? config[secret.attribute] : null;
   const rotatePassword = !prior || (version !== undefined && !sameValue(prior[version.attribute], planned[version.attribute]));
   const started = runtime.now();
