@@ -101,7 +101,7 @@ export function reviewPlan(plan: unknown): Review {
   for (const rc of changes) {
     if (groups.get(rc.base)?.object === rc) continue;
     if (PROVIDER_TYPES.has(rc.type)) {
-      const item = withMove(classifyProvider(rc, configured), rc, kindOfType(rc.type)!, naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address);
+      const item = withMove(classifyProvider(rc, configured), rc, kindOfType(rc.type)!, providerKeyOf(rc));
       if (item) items.push(item);
       else unchanged++;
       continue;
@@ -113,9 +113,7 @@ export function reviewPlan(plan: unknown): Review {
   }
 
   for (const group of groups.values()) {
-    const id = identityOf(group.object)!;
-    const key = triggersOf(group.object.before)?.key;
-    const item = withMove(classify(group, configured), group.object, id.kind, typeof key === 'string' ? key : id.key);
+    const item = withMove(classify(group, configured), group.object, identityOf(group.object)!.kind, carrierKeyOf(group.object));
     if (item) items.push(item);
     else unchanged++;
   }
@@ -129,6 +127,15 @@ export function reviewPlan(plan: unknown): Review {
     .filter((rc) => !rc.actions.every((a) => a === 'no-op' || a === 'read'))
     .map((rc) => `${rc.address}: ${rc.actions.join(', ')}`);
   return { items, drift, counts, unchanged, otherChanges, notes };
+}
+
+/** A provider resource's natural key before the change (after it, for a created object). */
+const providerKeyOf = (rc: ResourceChange): string => naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address;
+
+/** A carrier object's key before the change: its identity trigger, else the identity the plan gives it. */
+function carrierKeyOf(object: ResourceChange): string {
+  const key = triggersOf(object.before)?.key;
+  return typeof key === 'string' ? key : identityOf(object)!.key;
 }
 
 /**
@@ -156,7 +163,7 @@ function withMove(item: ReviewItem | undefined, rc: ResourceChange, kind: Kind, 
 function classifyProvider(rc: ResourceChange, configured: Set<string> | undefined): ReviewItem | undefined {
   const kind = kindOfType(rc.type)!;
   const words = lifecycleWords(kind);
-  const oldKey = naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? rc.address;
+  const oldKey = providerKeyOf(rc);
   const make = (category: ReviewCategory, change: string, extra: Partial<ReviewItem> = {}): ReviewItem => ({
     kind, key: oldKey, address: rc.address, changes: [], category, change, summary: `${kindLabel(kind)} ${extra.key ?? oldKey} ${change}`, ...extra,
   });
@@ -243,7 +250,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   const before = triggersOf(object.before);
   const after = triggersOf(object.after);
   const id = identityOf(object)!;
-  const oldKey = typeof before?.key === 'string' ? before.key : id.key;
+  const oldKey = carrierKeyOf(object);
   const base = { kind: id.kind, key: oldKey, address: object.base, changes: [] as FieldChange[] };
   const words = lifecycleWords(id.kind);
 
