@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import { LOADER_TEXT } from '../src/provider/install';
 import { createServerCertificate } from '../src/provider/transport/certificate';
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, parseHandshakeLine } from '../src/provider/transport/handshake';
-import { builtProvider } from './lib/provider-config';
-import { scratchDir } from './lib/scratch';
+import { BuildArg, currentBuild, installBuild, parseBuildArg } from './lib/builds';
 import { median } from './lib/stats';
 
 /**
@@ -19,7 +17,7 @@ import { median } from './lib/stats';
  * the server process's own (/proc/PID/stat), from after a warm-up to the last answer.
  * Servers are measured in turn within each run, so each sees the same load.
  *
- *   node dist/bench/call-cpu.js [--calls 5000] [--in-flight 10] [--runs 3] [--go GOFLOOR_BINARY] [NAME=BUNDLE ...]
+ *   node dist/bench/call-cpu.js [--calls 5000] [--in-flight 10] [--runs 3] [--go GOFLOOR_BINARY] [NAME=BUNDLE[@NODE_FLAG,...] ...]
  */
 
 interface Server {
@@ -32,27 +30,19 @@ const HEALTH = '/grpc.health.v1.Health/Check';
 const WARM_UP_CALLS = 500;
 
 function parseArgs(argv: string[]) {
-  const out = { calls: 5000, inFlight: 10, runs: 3, go: undefined as string | undefined, builds: [] as Array<{ name: string; bundle: string }> };
+  const out = { calls: 5000, inFlight: 10, runs: 3, go: undefined as string | undefined, builds: [] as BuildArg[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    const build = parseBuildArg(arg);
     if (arg === '--calls') out.calls = Number(argv[++i]);
     else if (arg === '--in-flight') out.inFlight = Number(argv[++i]);
     else if (arg === '--runs') out.runs = Number(argv[++i]);
     else if (arg === '--go') out.go = resolve(argv[++i]);
-    else if (arg.includes('=')) out.builds.push({ name: arg.slice(0, arg.indexOf('=')), bundle: resolve(arg.slice(arg.indexOf('=') + 1)) });
+    else if (build) out.builds.push(build);
     else throw new Error(`call-cpu: unexpected argument ${arg}`);
   }
-  if (!out.builds.length) out.builds.push({ name: 'current', bundle: builtProvider().bundle });
+  if (!out.builds.length) out.builds.push(currentBuild());
   return out;
-}
-
-/** A build as the provider is installed: bundle, code cache and loader in one directory. */
-function installed(name: string, bundle: string): Server {
-  const dir = scratchDir(`call-cpu-${name}-`);
-  copyFileSync(bundle, join(dir, 'provider-bundle.js'));
-  if (existsSync(`${bundle}.cache`)) copyFileSync(`${bundle}.cache`, join(dir, 'provider-bundle.js.cache'));
-  writeFileSync(join(dir, 'provider-loader.js'), LOADER_TEXT);
-  return { name, command: process.execPath, args: [join(dir, 'provider-loader.js')] };
 }
 
 /** User + system CPU seconds of a running process. */
@@ -107,7 +97,7 @@ async function measure(server: Server, calls: number, inFlight: number): Promise
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const servers = args.builds.map((b) => installed(b.name, b.bundle));
+  const servers: Server[] = args.builds.map((b) => ({ name: b.name, command: process.execPath, args: [...b.flags, installBuild(b)] }));
   if (args.go) servers.push({ name: 'go-floor', command: args.go, args: [] });
   else process.stderr.write('call-cpu: no --go binary: the Go floor is not measured (build it with shared/gofloor/build.sh)\n');
   console.log(`${args.calls} health-check calls, ${args.inFlight} in flight, mutual TLS; servers: ${servers.map((s) => s.name).join(', ')}`);

@@ -1,10 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findTerraform } from '../scripts/lib/terraform';
-import { LOADER_TEXT } from '../src/provider/install';
 import { cpuSplitOf, GNU_TIME, requireGnuTime, TIME_FORMAT, underGnuTime } from './lib/cpu-time';
 import { startBenchEmulator, summarize } from './lib/emulator';
-import { builtProvider, providerSites, writeProviderStack } from './lib/provider-config';
+import { BuildArg, currentBuild, installBuild, parseBuildArg } from './lib/builds';
+import { providerSites, writeProviderStack } from './lib/provider-config';
 import { scratchDir } from './lib/scratch';
 import { median } from './lib/stats';
 import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
@@ -35,29 +35,18 @@ interface Build {
 }
 
 function parseArgs(argv: string[]) {
-  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, builds: [] as Array<{ name: string; bundle: string; flags: string[] }> };
+  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, builds: [] as BuildArg[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    const build = parseBuildArg(arg);
     if (arg === '--packages') out.packages = Number(argv[++i]);
     else if (arg === '--runs') out.runs = Number(argv[++i]);
     else if (arg === '--profile') out.profile = resolve(argv[++i]);
-    else if (arg.includes('=')) {
-      const [bundle, flags] = arg.slice(arg.indexOf('=') + 1).split('@');
-      out.builds.push({ name: arg.slice(0, arg.indexOf('=')), bundle: resolve(bundle), flags: flags ? flags.split(',') : [] });
-    }
+    else if (build) out.builds.push(build);
     else throw new Error(`plan-cpu: unexpected argument ${arg}`);
   }
-  if (!out.builds.length) out.builds.push({ name: 'current', bundle: builtProvider().bundle, flags: [] });
+  if (!out.builds.length) out.builds.push(currentBuild());
   return out;
-}
-
-/** A build installed as the provider's own directory is: bundle, code cache, loader. */
-function installBuild(name: string, bundle: string, flags: string[]): Build {
-  const dir = scratchDir(`build-${name}-`);
-  copyFileSync(bundle, join(dir, 'provider-bundle.js'));
-  if (existsSync(`${bundle}.cache`)) copyFileSync(`${bundle}.cache`, join(dir, 'provider-bundle.js.cache'));
-  writeFileSync(join(dir, 'provider-loader.js'), LOADER_TEXT);
-  return { name, flags, loader: join(dir, 'provider-loader.js') };
 }
 
 /** A RESELLER_NODE wrapper running the build's loader (not the installed one) under GNU time, optionally profiled. */
@@ -77,7 +66,7 @@ function wrapper(build: Build, cpuDir: string, profileDir?: string): string {
 async function main(): Promise<void> {
   requireGnuTime();
   const args = parseArgs(process.argv.slice(2));
-  const builds = args.builds.map((b) => installBuild(b.name, b.bundle, b.flags));
+  const builds: Build[] = args.builds.map((b) => ({ name: b.name, flags: b.flags, loader: installBuild(b) }));
   const binary = findTerraform();
   const emu = await startBenchEmulator();
   try {

@@ -6,7 +6,7 @@ import { scratchDir } from './lib/scratch';
 import { ResellerClient } from '../src/client';
 import { findTerraform, REPO_ROOT, runTerraform } from '../scripts/lib/terraform';
 import { PROVIDER_SOURCE } from '../src/provider/install';
-import { apiTiming, ApiTiming } from './lib/api-timing';
+import { apiTiming, ApiTiming, PathStep, timeline } from './lib/api-timing';
 import { BENCH_API_KEY, BenchEmulator, summarize, TrafficSummary } from './lib/emulator';
 import { builtProvider, PASSWORD_VARIABLE, providerSites, ProviderSite, resourceTypeOf, writeProviderStack } from './lib/provider-config';
 import { BENCH_PASSWORD } from './lib/stacks';
@@ -316,6 +316,9 @@ export interface ApplyTraffic {
   bytesPerObject: number;
   /** The emulator's own time per write and per read in that apply. */
   api: ApiTiming;
+  /** The apply's wall time, and its requests from the command's start (for one object chain: its critical path). */
+  wallMs: number;
+  steps: PathStep[];
 }
 
 /**
@@ -331,10 +334,14 @@ export async function applyTraffic(emu: BenchEmulator, objects: number): Promise
     await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
     await emu.reset();
     await emu.clearRequests();
-    await tf(binary, dir, APPLY, env);
+    const startedAt = Date.now();
+    const wallMs = await tf(binary, dir, APPLY, env);
     const entries = await emu.requests();
     const summary = summarize(entries);
-    return { objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects, api: apiTiming(entries) };
+    return {
+      objects, summary, requestsPerObject: summary.requests / objects, bytesPerObject: summary.bytes / objects,
+      api: apiTiming(entries), wallMs, steps: timeline(entries, startedAt),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
