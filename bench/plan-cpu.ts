@@ -15,9 +15,11 @@ import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
  * through one or more builds of the provider side by side (interleaved, so each sees
  * the same load), reporting the CPU seconds of the provider processes of each plan.
  * With `--profile DIR`, one more plan per build runs its provider processes under
- * `node --cpu-prof`, the profiles written to DIR/<build>/.
+ * `node --cpu-prof`, the profiles written to DIR/<build>/. With `--threads`, each
+ * process's CPU is also split between its main thread and its other threads (V8's
+ * compiler and GC: lib/thread-cpu.ts).
  *
- *   node dist/bench/plan-cpu.js [--packages 300] [--runs 3] [--profile DIR] [NAME=BUNDLE[@NODE_FLAG,...] ...]
+ *   node dist/bench/plan-cpu.js [--packages 300] [--runs 3] [--profile DIR] [--threads] [NAME=BUNDLE[@NODE_FLAG,...] ...]
  *
  * A build is a provider bundle (`bundle.js` with its `bundle.js.cache` beside it, e.g. a
  * copy of an earlier dist/src/provider), optionally with Node options to run it with;
@@ -35,13 +37,14 @@ interface Build {
 }
 
 function parseArgs(argv: string[]) {
-  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, builds: [] as BuildArg[] };
+  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, threads: false, builds: [] as BuildArg[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const build = parseBuildArg(arg);
     if (arg === '--packages') out.packages = Number(argv[++i]);
     else if (arg === '--runs') out.runs = Number(argv[++i]);
     else if (arg === '--profile') out.profile = resolve(argv[++i]);
+    else if (arg === '--threads') out.threads = true;
     else if (build) out.builds.push(build);
     else throw new Error(`plan-cpu: unexpected argument ${arg}`);
   }
@@ -49,18 +52,32 @@ function parseArgs(argv: string[]) {
   return out;
 }
 
-/** A RESELLER_NODE wrapper running the build's loader (not the installed one) under GNU time, optionally profiled. */
-function wrapper(build: Build, cpuDir: string, profileDir?: string): string {
+/** The preload that records each provider process's CPU by thread (--threads). */
+const THREAD_CPU_HOOK = join(__dirname, 'lib', 'thread-cpu.js');
+
+/** A RESELLER_NODE wrapper running the build's loader (not the installed one) under GNU time, optionally profiled or split by thread. */
+function wrapper(build: Build, cpuDir: string, options: { profileDir?: string; threads: boolean }): string {
   const file = join(cpuDir, 'node');
-  const profile = profileDir ? `--cpu-prof --cpu-prof-dir='${profileDir}' ` : '';
+  const profile = options.profileDir ? `--cpu-prof --cpu-prof-dir='${options.profileDir}' ` : '';
+  const threads = options.threads ? `--require '${THREAD_CPU_HOOK}' ` : '';
   writeFileSync(file, [
     '#!/bin/sh',
     'shift',
     `: > '${cpuDir}/started.'$$`,
-    `exec ${GNU_TIME} -f '${TIME_FORMAT}' -o '${cpuDir}/provider.'$$ '${process.execPath}' ${profile}${build.flags.map((f) => `'${f}' `).join('')}'${build.loader}' "$@"`,
+    `THREAD_CPU_FILE='${cpuDir}/threads'`,
+    'export THREAD_CPU_FILE',
+    `exec ${GNU_TIME} -f '${TIME_FORMAT}' -o '${cpuDir}/provider.'$$ '${process.execPath}' ${profile}${threads}${build.flags.map((f) => `'${f}' `).join('')}'${build.loader}' "$@"`,
     '',
   ].join('\n'), { mode: 0o755 });
   return file;
+}
+
+/** `; main threads M s, other threads O s`: the processes' lines of lib/thread-cpu.ts summed (one line per process, or it says which are missing). */
+function threadSplitOf(cpuDir: string, processes: number): string {
+  const lines = readFileSync(join(cpuDir, 'threads'), 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number));
+  if (lines.length !== processes) throw new Error(`--threads: ${lines.length} of ${processes} provider processes reported their threads`);
+  const sum = (i: number) => lines.reduce((t, l) => t + l[i], 0).toFixed(2);
+  return `; main threads ${sum(0)} s, other threads ${sum(1)} s`;
 }
 
 async function main(): Promise<void> {
@@ -79,13 +96,13 @@ async function main(): Promise<void> {
     const plan = async (build: Build, profileDir?: string) => {
       const cpuDir = scratchDir('cpu-');
       await emu.clearRequests();
-      const wall = await tf(GNU_TIME, dir, underGnuTime(join(cpuDir, 'terraform'), binary, PLAN), { ...env, RESELLER_NODE: wrapper(build, cpuDir, profileDir) });
+      const wall = await tf(GNU_TIME, dir, underGnuTime(join(cpuDir, 'terraform'), binary, PLAN), { ...env, RESELLER_NODE: wrapper(build, cpuDir, { profileDir, threads: args.threads }) });
       const split = cpuSplitOf(cpuDir);
       // Each process's user + system seconds, in start order, for where the CPU goes (start-up, validation, refresh and plan).
       const each = readdirSync(cpuDir).filter((f) => f.startsWith('provider.')).sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
         .map((f) => readFileSync(join(cpuDir, f), 'utf8').trim().split('\n').pop()!.split(' ').slice(1).join('+'));
       if (split.providerProcesses === 0) throw new Error('no provider process ran through the wrapper');
-      return { wallS: wall / 1000, cpuS: split.providerCpuS, terraformCpuS: split.terraformCpuS, processes: split.providerProcesses, each };
+      return { wallS: wall / 1000, cpuS: split.providerCpuS, terraformCpuS: split.terraformCpuS, processes: split.providerProcesses, each, threads: args.threads ? threadSplitOf(cpuDir, split.providerProcesses) : '' };
     };
     process.stdout.write(`${resources} resources (${sites.length} packages); builds: ${builds.map((b) => b.name).join(', ')}\n`);
     for (const b of builds) await plan(b); // warm-up (file caches)
@@ -96,7 +113,7 @@ async function main(): Promise<void> {
       for (const b of run % 2 ? [...builds].reverse() : builds) {
         const r = await plan(b);
         cpu[b.name].push(r.cpuS);
-        process.stdout.write(`run ${run + 1} ${b.name}: provider CPU ${r.cpuS.toFixed(2)} s over ${r.processes} processes [${r.each.join(', ')}] (Terraform ${r.terraformCpuS.toFixed(2)} s), plan ${r.wallS.toFixed(1)} s\n`);
+        process.stdout.write(`run ${run + 1} ${b.name}: provider CPU ${r.cpuS.toFixed(2)} s over ${r.processes} processes [${r.each.join(', ')}] (Terraform ${r.terraformCpuS.toFixed(2)} s), plan ${r.wallS.toFixed(1)} s${r.threads}\n`);
       }
     }
     for (const b of builds) process.stdout.write(`${b.name}: median provider CPU ${median(cpu[b.name]).toFixed(2)} s (${cpu[b.name].map((c) => c.toFixed(2)).join(', ')})\n`);
