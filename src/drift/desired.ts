@@ -118,18 +118,21 @@ function stackNameOf(file: string): string {
   return basename(dirname(file));
 }
 
+/** A synthesized stack file's JSON; a file that is not JSON is an error naming it. */
+export function readStackJson(file: string, cwd: string): any {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CommandError(`${relative(cwd, file) || file} is not readable JSON: ${(err as Error).message}`);
+  }
+}
+
 /** Reads the objects every stack file declares. */
 export function readDesired(files: readonly StackFile[], cwd: string): DesiredState {
   const stacks: StackSettings[] = [];
   const objects: DesiredObject[] = [];
   for (const { name, file } of files) {
-    let config: any;
-    try {
-      config = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new CommandError(`${relative(cwd, file) || file} is not readable JSON: ${(err as Error).message}`);
-    }
-    const read = readStack(name, config);
+    const read = readStack(name, readStackJson(file, cwd));
     stacks.push({ name, file: relative(cwd, file) || file, ...read.settings });
     objects.push(...read.objects);
   }

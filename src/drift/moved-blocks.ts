@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { CarrierType, findStackFiles } from './desired';
+import { CarrierType, findStackFiles, readStackJson } from './desired';
 import { CommandError } from './io';
 import { readProviderObjects } from './provider-stack';
 
@@ -29,12 +29,7 @@ export function writeMovedBlocks(options: { out?: string; stack?: string; cwd?: 
   if (files.length === 0) throw new CommandError(`no stack named "${options.stack}"`);
   const results: StackMovedBlocks[] = [];
   for (const { name, file } of files) {
-    let config: any;
-    try {
-      config = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new CommandError(`${relative(cwd, file) || file} is not readable JSON: ${(err as Error).message}`);
-    }
+    const config = readStackJson(file, cwd);
     const objects = readProviderObjects(name, config?.resource ?? {}, config?.data ?? {}).filter((o) => !o.absent);
     if (objects.length === 0) {
       throw new CommandError(`stack ${name} declares no reseller_* resources: switch it to engine 'provider' and synthesize it (cdktf synth) first`);
