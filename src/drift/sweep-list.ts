@@ -1,19 +1,18 @@
-import type { PackageSummary, ResellerClient } from '../client';
-import { NotFoundError } from '../client';
-import { DNS_RECORD_TYPES, keyValue } from '../protocol';
-import type { DnsRecordSpec, Identity, Kind } from '../protocol';
-import { mapConcurrent } from './io';
+import type { ResellerClient } from '../client';
+import { definitionOf, DEFINITIONS } from '../protocol';
+import type { Identity, Kind } from '../protocol';
+import { createContext, list, sweepNames } from '../reconcile';
+import type { Observed } from '../reconcile';
 
 /**
- * What `sweep` can see in the account: every object, its name(s) and the identity the
- * core deletes it by. THE one place the sweeper reads the account through the client:
- * when the core gains a per-kind `list(ctx)` (and a generic list entry), this module
- * becomes a loop over it and nothing else in sweep changes. A new kind (DNS records)
- * is one more entry of LISTERS until then.
+ * What `sweep` can see in the account: every object of every kind, as the core lists it
+ * (reconcile `list`: the package list read once, one mail read per domain, one zone read
+ * per package), with the names the kind's reconciler says a test's prefix must mark.
+ * Nothing here knows a kind: a new kind is swept once the core can list it.
  */
 export interface SweepCandidate {
   readonly kind: Kind;
-  /** The name shown to the user: a domain, an address or a host name. */
+  /** The name shown to the user: a domain, an address, a host name, `owner TYPE value`. */
   readonly name: string;
   /**
    * Every name that must carry the prefix for the object to be swept: a package's
@@ -23,86 +22,30 @@ export interface SweepCandidate {
   /** How the core (reconcile `remove`) finds the object. */
   readonly identity: Identity;
   /**
-   * The primary domain of the package that holds it (mail, DNS records): when that
-   * package is swept too, the object goes with it and is not deleted on its own.
+   * The natural key of the object that holds it (a mail object's or DNS record's
+   * package), when deleting that one deletes this one too: when the holder is swept,
+   * this object goes with it and is not deleted on its own.
    */
   readonly package?: string;
 }
 
-/** Lists one noun's candidates; `packages` is the account's package list, read once for every lister that needs it. */
-type Lister = (client: ResellerClient, packages: () => Promise<PackageSummary[]>) => Promise<SweepCandidate[]>;
+/** The key of the object whose delete takes `o` with it (its parent, when the parent kind's delete takes its children). */
+function holderOf(o: Observed): string | undefined {
+  const parent = definitionOf(o.kind).parent;
+  if (!parent || !o.identity.placement) return undefined;
+  const lifecycle = definitionOf(parent.kind as Kind).lifecycle;
+  return lifecycle?.deletes && !lifecycle.cannotDelete ? o.identity.placement : undefined;
+}
 
-const MAIL_READS_IN_FLIGHT = 8;
-
-const identity = (kind: Kind, key: string, placement = ''): Identity => ({ kind, key, placement, parent: '' });
-
-const listPackagesAndMail: Lister = async (client, listed) => {
-  const packages = await listed();
-  const out: SweepCandidate[] = packages.map((p) => ({
-    kind: 'package', name: p.name, names: p.names.length ? p.names : [p.name], identity: identity('package', p.name.toLowerCase()),
-  }));
-  const domains = packages.flatMap((p) => [...new Set(p.names)].map((domain) => ({ pkg: p, domain })));
-  const mail = await mapConcurrent(domains, MAIL_READS_IN_FLIGHT, async ({ pkg, domain }) => {
-    try {
-      const read = await client.mail.get(pkg.id, domain);
-      const address = (local: string) => `${local}@${domain}`.toLowerCase();
-      return [
-        ...read.mailboxes.map((m): SweepCandidate => ({ kind: 'mailbox', name: address(m.local), names: [address(m.local)], identity: identity('mailbox', address(m.local), pkg.name), package: pkg.name.toLowerCase() })),
-        ...read.forwarders.map((f): SweepCandidate => ({ kind: 'forwarder', name: address(f.local), names: [address(f.local)], identity: identity('forwarder', address(f.local), pkg.name), package: pkg.name.toLowerCase() })),
-      ];
-    } catch (err) {
-      if (err instanceof NotFoundError) return []; // gone since the list: nothing there
-      throw err;
-    }
-  });
-  return [...out, ...mail.flat()];
-};
-
-const listUsers: Lister = async (client) => {
-  const users = await client.users.list();
-  return Object.values(users.contact).map((c) => ({
-    kind: 'stack-user', name: c.email, names: [c.email.toLowerCase()], identity: identity('stack-user', c.email.toLowerCase()),
-  }));
-};
-
-const listCloudServers: Lister = async (client) =>
-  (await client.cloudServers.list()).map((s) => ({ kind: 'cloud-server', name: s.name, names: [s.name.toLowerCase()], identity: identity('cloud-server', s.name.toLowerCase()) }));
-
-const ZONE_READS_IN_FLIGHT = 8;
-const WRITABLE: readonly string[] = DNS_RECORD_TYPES;
-
-/**
- * Every record of every zone of every package (one zone read per package) that a user
- * can write: the service's own (the SOA, which has no ref, and NS) are never listed, so
- * never deleted. Its name is its owner; `name` shows `owner TYPE value` (unique in an
- * account), `identity` is the kind's natural key (zone/owner/type/value).
- */
-const listDnsRecords: Lister = async (client, listed) => {
-  const packages = await listed();
-  const zones = await mapConcurrent(packages, ZONE_READS_IN_FLIGHT, async (pkg) => {
-    try {
-      return { pkg: pkg.name.toLowerCase(), zones: await client.dns.listZones(pkg.id) };
-    } catch (err) {
-      if (err instanceof NotFoundError) return { pkg: pkg.name.toLowerCase(), zones: [] }; // gone since the list
-      throw err;
-    }
-  });
-  return zones.flatMap(({ pkg, zones: list }) => list.flatMap((zone) => zone.records
-    .filter((r) => r.ref !== null && WRITABLE.includes(r.type))
-    .map((r): SweepCandidate => {
-      const value = keyValue({ type: r.type as DnsRecordSpec['type'], value: r.value, priority: r.priority, weight: r.weight, port: r.port });
-      return {
-        kind: 'dns-record', name: `${r.host} ${r.type} ${value}`, names: [r.host],
-        identity: identity('dns-record', `${zone.name}/${r.host}/${r.type}/${value}`, pkg), package: pkg,
-      };
-    })));
-};
-
-/** One lister per API noun. */
-const LISTERS: readonly Lister[] = [listPackagesAndMail, listUsers, listCloudServers, listDnsRecords];
+function candidateOf(o: Observed): SweepCandidate {
+  const { shown, names } = sweepNames(o);
+  const holder = holderOf(o);
+  return { kind: o.kind, name: shown, names, identity: o.identity, ...(holder ? { package: holder } : {}) };
+}
 
 export async function listSweepCandidates(client: ResellerClient): Promise<SweepCandidate[]> {
-  let packages: Promise<PackageSummary[]> | undefined;
-  const listed = () => (packages ??= client.packages.list());
-  return (await Promise.all(LISTERS.map((list) => list(client, listed)))).flat();
+  // One context for every kind: its list cache reads the package list once for all of them.
+  const ctx = createContext({ client });
+  const listed = await Promise.all(DEFINITIONS.map((def) => list(ctx, def.kind)));
+  return listed.flat().map(candidateOf);
 }

@@ -246,4 +246,9 @@ export const dnsRecordReconciler = {
   remove: removeRecord,
   whyMissing: whyRecordMissing,
   entries: (o) => [{ id: o.liveId, detail: `${String(o.fields.type)} ${String(o.computed.fqdn)} ${String(o.fields.value)}` }],
+  // A record is a test's when its owner name is (the zone's apex, or a name in it); shown as `owner TYPE value`, unique in an account.
+  sweepNames(o) {
+    const owner = String(o.computed.fqdn);
+    return { shown: `${owner} ${String(o.fields.type)} ${o.identity.key.split('/').slice(3).join('/')}`, names: [owner] };
+  },
 } satisfies KindReconciler<'dns-record'>;

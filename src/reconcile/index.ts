@@ -32,7 +32,7 @@ import { cloudServerReconciler } from './cloud-server';
 import { dnsRecordReconciler } from './dns-record';
 import type { FieldDiff } from './diff';
 import { forwarderReconciler } from './forwarder';
-import type { KindReconciler, LiveEntry } from './kind';
+import type { KindReconciler, LiveEntry, SweepNames } from './kind';
 import { mailboxReconciler } from './mailbox';
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
@@ -50,7 +50,7 @@ export { ReconcileError, UnknownReference } from './errors';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
-export type { KindReconciler, LiveEntry } from './kind';
+export type { KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
@@ -98,6 +98,11 @@ export async function whyMissing(ctx: ReconcileContext, identity: Identity): Pro
 /** The live entries behind a listed object, one line each (what drift shows of an unmanaged object). */
 export function liveEntries(observed: Observed): LiveEntry[] {
   return reconcilerOf(observed.kind).entries(observed);
+}
+
+/** The names `sweep` shows a listed object by and matches its prefix against: by default its natural key, for both. */
+export function sweepNames(observed: Observed): SweepNames {
+  return reconcilerOf(observed.kind).sweepNames?.(observed) ?? { shown: observed.identity.key, names: [observed.identity.key] };
 }
 
 /** The declared fields that differ from the observed object (empty: in sync), compared semantically. */

@@ -11,6 +11,14 @@ export interface LiveEntry {
   readonly detail: string;
 }
 
+/** What `sweep` knows a listed object by (see KindReconciler.sweepNames). */
+export interface SweepNames {
+  /** The name it is shown by. */
+  readonly shown: string;
+  /** Every name that must carry a test run's prefix for the object to be deleted. */
+  readonly names: readonly string[];
+}
+
 /**
  * What the core does for one kind: each `src/reconcile/<kind>.ts` exports one object
  * that `satisfies KindReconciler<K>`, registered in index.ts.
@@ -45,4 +53,10 @@ export interface KindReconciler<K extends Kind> {
   whyMissing?(ctx: ReconcileContext, identity: Identity): Promise<string | undefined>;
   /** The live entries behind a listed object (a forwarder may have several targets), each with a line about it. */
   entries(observed: Observed): LiveEntry[];
+  /**
+   * The names `sweep` matches a test run's prefix against, where they are not just the
+   * natural key: a package's every domain (deleting it deletes the mail of all of them),
+   * a DNS record's owner name.
+   */
+  sweepNames?(observed: Observed): SweepNames;
 }

@@ -411,4 +411,6 @@ export const packageReconciler = {
     const type = (o.computed.packageTypeName as string) || `type ${String(o.computed.packageTypeId)}`;
     return [{ id: o.liveId, detail: `${type}${extra.length ? `, also ${extra.join(', ')}` : ''}${o.fields.enabled ? '' : ', disabled'}` }];
   },
+  // Deleting a package deletes the mail and zones of every one of its names: all must be a test's.
+  sweepNames: (o) => ({ shown: String(o.computed.name), names: (o.computed.names as string[]).map((n) => n.toLowerCase()) }),
 } satisfies KindReconciler<'package'>;

@@ -180,8 +180,14 @@ test('without --yes it lists exactly the prefixed objects and deletes nothing', 
 
 test('with --yes it deletes exactly the prefixed objects; every lookalike survives', async () => {
   const before = inventory();
+  await fetch(`${emulator.url}/__emulator/requests`, { method: 'DELETE' });
   const run = await capture(runSweepCli, ['--prefix', PREFIX, '--yes', '--json'], env());
   expect(run.code).toBe(0);
+  // What a swept package holds goes with it: no write of its own reaches its mail or zones.
+  const writes = ((await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string; path: string }>)
+    .filter((r) => r.method === 'POST').map((r) => r.path);
+  expect(writes.filter((path) => /tfacc-r1-(site|alt)/.test(path))).toEqual([]);
+  expect(writes.filter((path) => path === '/reseller/*/deleteWeb')).toHaveLength(1);
   const result = JSON.parse(run.stdout);
   expect(result.objects.map((o: any) => o.action)).toEqual(Array(PREFIXED.length).fill('deleted'));
   // The package's other records (SOA, NS, www) went with it; nothing else changed.
