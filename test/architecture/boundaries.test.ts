@@ -83,3 +83,31 @@ test('the check sees the folders and would catch a crossing import', () => {
   expect(specifiers("import { x } from '../handler/run';\nexport * from './a';\nconst y = require('../drift');"))
     .toEqual(['../handler/run', './a', '../drift']);
 });
+
+/**
+ * DESIGN §6 again: everything about one kind lives in its definition and its reconcile
+ * module, so the adapters name no kind. The exceptions, each a file of its own: the
+ * provider's data sources (one per API noun, by design), doctor (the API's wire shapes,
+ * not kinds) and import's emitters (they write each kind's construct, and a package's
+ * mail and records with it).
+ */
+const ADAPTERS = ['provider', 'handler', 'drift'];
+const NAMES_KINDS = [/^provider\/data-sources\//, /^drift\/doctor[^/]*\.ts$/, /^drift\/import-emitters\.ts$/];
+
+function kindLiterals(text: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const kinds: string[] = require('../../src/protocol').DEFINITIONS.map((d: { kind: string }) => d.kind);
+  const literal = new RegExp(`(['"\`])(${kinds.join('|')})\\1`, 'g');
+  // Comments may name a kind as an example: only the code counts.
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  return [...code.matchAll(literal)].map((m) => m[2]);
+}
+
+test('the generic adapters name no kind (provider, handler, drift; the listed exceptions aside)', () => {
+  const named = sourceFiles(SRC)
+    .map((file) => relative(SRC, file).split(sep).join('/'))
+    .filter((where) => ADAPTERS.includes(where.split('/')[0]) && !NAMES_KINDS.some((p) => p.test(where)))
+    .flatMap((where) => kindLiterals(readFileSync(join(SRC, where), 'utf8')).map((kind) => `src/${where} names '${kind}'`));
+  expect(named).toEqual([]);
+  expect(kindLiterals("if (kind === 'mailbox') x(\"dns-record\"); const y = 'packages'; // 'forwarder'\n/** `package` */")).toEqual(['mailbox', 'dns-record']);
+});
