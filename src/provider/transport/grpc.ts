@@ -82,9 +82,8 @@ export async function listenGrpc(path: string, options: GrpcServerOptions): Prom
       rejectUnauthorized: true,
       minVersion: 'TLSv1.2',
       ALPNProtocols: ['h2'], // Go's gRPC refuses a TLS connection that did not select h2
-    }, accept)
+    }, accept).on('tlsClientError', () => undefined) // a client without Terraform's certificate: refused by TLS, nothing more to do
     : net.createServer(accept);
-  server.on('tlsClientError', () => undefined); // a client without Terraform's certificate: refused by TLS, nothing more to do
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => {
