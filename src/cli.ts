@@ -7,14 +7,21 @@ import { EXIT } from './protocol/handler-contract';
 const USAGE = `usage: reseller-hosting <command> [options]
 
 commands:
+  provider install [--stack DIR | --plugins-dir DIR]
+                                              place the Terraform provider where 'terraform init'
+                                              finds it offline
   handler ensure|update|delete|set-password   reconcile one object (run by Terraform provisioners)
   emulator [--host H] [--port N] [--data FILE] [--api-key KEY] [--provision-delay MS]
                                               run the local emulator of the reseller API
   drift    [--out DIR] [--stack NAME] [--json] [--detailed-exitcode] [--fix]
            [--ignore-unmanaged] [--concurrency N]
                                               compare synthesized stacks with the live account
-  import   [--out FILE.ts] [--class-name NAME] write a cdktf stack declaring the live account
-  review   PLAN.json [--markdown | --json] [--fail-on created,updated,destructive,orphan]
+  import   [--out FILE.ts] [--class-name NAME] [--engine NAME] [--users] [--dns]
+                                              write a cdktf stack declaring the live account
+  import   --blocks | --moved [--stacks PATH] [--stack NAME]
+                                              write import blocks, or the moved blocks that
+                                              migrate a carrier stack to the provider
+  review   PLAN.json [--markdown | --json] [--fail-on CATEGORIES]
                                               summarise a terraform plan for a pull request
   doctor   [--json] [--stacks DIR]            check the setup and the client's assumptions
                                               against the live account (read-only)
@@ -36,6 +43,9 @@ const COMMANDS: Record<string, () => Runner> = {
   sweep: () => require('./drift/sweep-cli').runSweepCli,
   provider: () => require('./provider/main').runProviderCli,
 };
+
+/** The commands `runCli` dispatches (the usage lists each). */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
 
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
