@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 /**
@@ -58,11 +58,12 @@ export interface TerraformResult {
 /** Runs terraform with `args` in `cwd`; `stream` also copies its output to ours as it comes. */
 export function runTerraform(
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; stream?: boolean; binary?: string },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; stream?: boolean; binary?: string; onSpawn?: (child: ChildProcess) => void },
 ): Promise<TerraformResult> {
   const binary = options.binary ?? findTerraform();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(binary, args, { cwd: options.cwd, env: terraformEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    options.onSpawn?.(child); // e.g. to interrupt it as Ctrl-C would
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -1,12 +1,13 @@
 import { ResellerClient } from '../client';
 import { DEFAULT_API_URL } from '../protocol/handler-contract';
-import { createContext, EnsureHistory, ReconcileContext, timingFromEnv } from '../reconcile';
+import { createContext, EnsureHistory, ReconcileContext, StoppedError, timingFromEnv } from '../reconcile';
 import type { ProviderSettings } from './provider-config';
 
 /** The connection and the shared reconcile context of this provider process (one per provider block). */
 export class Connection {
   #ctx: ReconcileContext | undefined;
-  stopped = false;
+  /** Aborted by Terraform's StopProvider (a Ctrl-C): every wait of a call in flight ends at once. */
+  readonly #stop = new AbortController();
 
   configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
     const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
@@ -24,13 +25,18 @@ export class Connection {
       ...(settings.pollIntervalMs !== undefined ? { pollIntervalMs: settings.pollIntervalMs } : {}),
     };
     // One context for the process: its list caches make N reads cost one list request per kind.
-    this.#ctx = createContext({ client, timing, sharedReads: true });
+    this.#ctx = createContext({ client, timing, sharedReads: true, stop: this.#stop.signal });
     return undefined;
   }
 
   get ctx(): ReconcileContext {
     if (!this.#ctx) throw new Error('the reseller provider is not configured');
     return this.#ctx;
+  }
+
+  /** Terraform asked the provider to stop: the calls in flight end their waits and start nothing more. */
+  stop(): void {
+    this.#stop.abort();
   }
 
   /** The shared context, undefined before ConfigureProvider (a validate-only process). */
@@ -44,7 +50,8 @@ export class Connection {
     return {
       ...this.ctx,
       info: (line) => {
-        if (this.stopped) throw new Error('stopped: Terraform asked the provider to stop');
+        // Between two steps of a call (a write, its read-back): nothing more is started once stopped.
+        if (this.#stop.signal.aborted) throw new StoppedError();
         options.info(line);
       },
       warn: options.warn,

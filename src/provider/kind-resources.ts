@@ -105,8 +105,6 @@ export function coreModel(env: NodeJS.ProcessEnv): ProviderModel {
     // A data source read during an apply (after the resource it depends on) must see what this process wrote.
     dataSources: { sources: dataSources(), context: () => ({ ...conn.ctx, lists: conn.ctx.lists.sinceOwnWrites() }) },
     configure: (settings) => conn.configure(settings, env),
-    stop: () => {
-      conn.stopped = true;
-    },
+    stop: () => conn.stop(),
   };
 }

@@ -5,7 +5,7 @@ import {
 } from '../protocol';
 import type { ReconcileContext } from './context';
 import { describeDiffs, FieldDiff } from './diff';
-import { ReconcileError } from './errors';
+import { ReconcileError, StoppedError } from './errors';
 import { resolveUser, retryWithFreshRefs } from './refs';
 import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
@@ -56,7 +56,7 @@ export async function waitForServer(
       lastProgress = now;
       ctx.info(`waiting for cloud server ${hostName}: ${orderId !== undefined ? `ordered (id ${orderId}), ` : ''}provisioning, not yet listed, ${formatElapsed(now - started)} elapsed`);
     }
-    await sleep(Math.min(pollEvery, Math.max(0, deadline - now)));
+    await sleep(Math.min(pollEvery, Math.max(0, deadline - now)), ctx.stop);
   }
 }
 
@@ -79,13 +79,22 @@ export async function ensureCloudServer(ctx: ReconcileContext, spec: CloudServer
     // that was never listed by then has failed or was cancelled, and ordering again is
     // safe (the API refuses a duplicate host name that is still provisioning with 409).
     let order = ctx.store.read<{ id?: number }>(orderName, spec.timeoutMinutes * 60_000);
-    if (order) {
-      ctx.info(`cloud server ${spec.hostName} was already ordered${order.id !== undefined ? ` (id ${order.id})` : ''}; waiting for it`);
-    } else {
-      order = { id: await placeOrder(ctx, spec, orderName) };
-      ctx.info(`ordered cloud server ${spec.hostName} (id ${order.id ?? 'unknown'}): ${spec.provider} ${spec.spec} in ${spec.zone}, ${spec.periodMonths} month(s)`);
+    try {
+      if (order) {
+        ctx.info(`cloud server ${spec.hostName} was already ordered${order.id !== undefined ? ` (id ${order.id})` : ''}; waiting for it`);
+      } else {
+        order = { id: await placeOrder(ctx, spec, orderName) };
+        ctx.info(`ordered cloud server ${spec.hostName} (id ${order.id ?? 'unknown'}): ${spec.provider} ${spec.spec} in ${spec.zone}, ${spec.periodMonths} month(s)`);
+      }
+      live = await waitForServer(ctx, spec.path, spec.hostName, spec.timeoutMinutes, order.id);
+    } catch (err) {
+      // A Ctrl-C during the minutes of provisioning: say what stands, so that nobody orders it again by hand.
+      if (!(err instanceof StoppedError) || !order) throw err;
+      throw new StoppedError(
+        `${spec.path}: stopped while waiting for cloud server ${spec.hostName}: Terraform asked the provider to stop. ` +
+          `The order${order.id !== undefined ? ` (id ${order.id})` : ''} stands and is not placed again: apply again to wait for the server`,
+      );
     }
-    live = await waitForServer(ctx, spec.path, spec.hostName, spec.timeoutMinutes, order.id);
     verb = 'created';
   }
   // Listed: the order has done its job. A later order of the same host name (after a

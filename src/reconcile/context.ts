@@ -66,6 +66,12 @@ export interface ReconcileContext {
   readonly oneReadPerList?: boolean;
   /** How many reads a `list` keeps in flight at once (the mail of many domains). */
   readonly readsAtOnce: number;
+  /**
+   * Aborted when the caller is asked to stop (the provider, on Terraform's StopProvider
+   * after a Ctrl-C): every wait (a cloud server's provisioning, a read-back) ends at once
+   * with a StoppedError instead of running to its deadline.
+   */
+  readonly stop?: AbortSignal;
 }
 
 export interface ContextOptions {
@@ -91,6 +97,8 @@ export interface ContextOptions {
   readonly oneReadPerList?: boolean;
   /** See ReconcileContext.readsAtOnce. @default 8 */
   readonly readsAtOnce?: number;
+  /** See ReconcileContext.stop. */
+  readonly stop?: AbortSignal;
 }
 
 /** Reads a `list` keeps in flight at once, unless the context says otherwise. */
@@ -115,6 +123,7 @@ export function createContext(options: ContextOptions): ReconcileContext {
     lists: new ListCache(options.sharedReads ?? false),
     oneReadPerList: options.oneReadPerList,
     readsAtOnce: options.readsAtOnce ?? DEFAULT_READS_AT_ONCE,
+    stop: options.stop,
   };
 }
 

@@ -28,7 +28,7 @@ export async function converge(ctx: ReconcileContext, step: ConvergeStep): Promi
   const confirmTimeoutMs = () => ctx.timing.confirmTimeoutMs;
   const attempts = step.maxAttempts ?? 3;
   const visible = (timeoutMs: number) =>
-    pollUntil(async () => ((await step.isDone()) ? true : undefined), { timeoutMs });
+    pollUntil(async () => ((await step.isDone()) ? true : undefined), { timeoutMs, stop: ctx.stop });
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let acknowledged = true;

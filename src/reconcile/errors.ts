@@ -7,6 +7,17 @@ export class ReconcileError extends Error {
 }
 
 /**
+ * The caller was asked to stop (Terraform's StopProvider, after a Ctrl-C): a wait ended
+ * at once instead of running to its deadline. What was written stays written.
+ */
+export class StoppedError extends ReconcileError {
+  constructor(message = 'stopped: Terraform asked the provider to stop') {
+    super(message);
+    this.name = 'StoppedError';
+  }
+}
+
+/**
  * A declared reference (package type, control-panel user) the account does not have.
  * `problem` is the field and the rule alone (what drift reports); the message adds the
  * path and what to do.

@@ -46,7 +46,7 @@ export type { ContextOptions, EnsureHistory, ReconcileContext, Timing } from './
 export { memoryStore } from './store';
 export { defaultStoreDir, FileStore } from './file-store';
 export type { Store } from './store';
-export { ReconcileError, UnknownReference } from './errors';
+export { ReconcileError, StoppedError, UnknownReference } from './errors';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';

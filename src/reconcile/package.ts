@@ -257,7 +257,7 @@ export async function applyPackageSettings(
       if (!live) throw new ReconcileError(`${want.spec.path}: package ${want.spec.domainName} (id ${id}) disappeared while being updated`);
       const left = diffPackage(want, livePackageFromDetail(live));
       return left.length === 0 ? left : undefined;
-    }, { timeoutMs: ctx.timing.confirmTimeoutMs });
+    }, { timeoutMs: ctx.timing.confirmTimeoutMs, stop: ctx.stop });
     if (settled) break;
     const live = await ctx.client.packages.get(id);
     diffs = live ? diffPackage(want, livePackageFromDetail(live)) : diffs;

@@ -1,6 +1,23 @@
+import { StoppedError } from './errors';
+
 /** Polling helpers: the API is eventually consistent, so every write is confirmed by reading back. */
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; when `stop` is aborted first (or already), rejects with a StoppedError at once. */
+export function sleep(ms: number, stop?: AbortSignal): Promise<void> {
+  if (!stop) return new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return new Promise<void>((resolve, reject) => {
+    if (stop.aborted) return reject(new StoppedError());
+    const onStop = () => {
+      clearTimeout(timer);
+      reject(new StoppedError());
+    };
+    const timer = setTimeout(() => {
+      stop.removeEventListener('abort', onStop);
+      resolve();
+    }, ms);
+    stop.addEventListener('abort', onStop, { once: true });
+  });
+}
 
 export interface PollOptions {
   /** Give up after this long. */
@@ -8,6 +25,8 @@ export interface PollOptions {
   /** First delay between reads; doubles up to maxIntervalMs. */
   intervalMs?: number;
   maxIntervalMs?: number;
+  /** Ends the wait at once with a StoppedError (ReconcileContext.stop). */
+  stop?: AbortSignal;
 }
 
 /** Reads until `check` returns a value other than undefined, or the time is up (returns undefined). */
@@ -18,7 +37,7 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() + interval > deadline) return undefined;
-    await sleep(interval);
+    await sleep(interval, options.stop);
     interval = Math.min(interval * 2, options.maxIntervalMs ?? 2000);
   }
 }

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
+import type { ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+import { REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 
@@ -126,6 +128,34 @@ describe('native provider: stack users and cloud servers', () => {
     expect(emu.account().packages.map((p) => p.name)).not.toContain('app.provider-cloud.com');
     const state = JSON.parse((await terraform(tf, ['show', '-json'], dir, env())).stdout);
     expect(state.values.root_module.resources.map((r: any) => r.address).sort()).toEqual(['reseller_stack_user.ops', 'reseller_stack_user.owner']);
+  }, E2E_TIMEOUT_MS);
+
+  it('a Ctrl-C while a cloud server provisions ends the wait at once (StopProvider), says the order stands, and the next apply adopts it', async () => {
+    const host = 'web3.provider-cloud.com';
+    await emu.control('POST', 'settings', { provisionDelayMs: 86_400_000 }); // provisions for a day
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server = { late: { host_name: host, cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk', timeouts: { create: '60m' } } };
+    delete resources.reseller_package;
+    writeConfig(resources);
+    // Neither a progress line nor a poll comes within the hour: only the stop can end the wait.
+    const slow = env({ RESELLER_POLL_INTERVAL_MS: '3600000', RESELLER_PROGRESS_INTERVAL_MS: '3600000' });
+    let child: ChildProcess | undefined;
+    const run = runTerraform(['apply', '-auto-approve', '-input=false', '-no-color'], { cwd: dir, binary: tf, env: slow, onSpawn: (c) => { child = c; } });
+    // Once the order is placed, the provider is waiting for the server: interrupt Terraform as Ctrl-C does.
+    while (!emu.account().cloudServers.some((s) => s.name === host)) await delay(50);
+    child!.kill('SIGINT');
+    const stopped = await run;
+    expect(stopped.code).toBe(1);
+    const ordered = emu.account().cloudServers.filter((s) => s.name === host);
+    expect(ordered).toHaveLength(1);
+    expect(stopped.stderr.replace(/\s+/g, ' ')).toContain(
+      `stopped while waiting for cloud server ${host}: Terraform asked the provider to stop. The order (id ${ordered[0].id}) stands and is not placed again: apply again to wait for the server`,
+    );
+    await emu.control('POST', 'settings', { provisionDelayMs: 0 });
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+    expect(emu.account().cloudServers.filter((s) => s.name === host)).toHaveLength(1); // adopted, not ordered twice
+    expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
 });
 
