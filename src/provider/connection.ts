@@ -1,6 +1,6 @@
 import { ResellerClient } from '../client';
 import { DEFAULT_API_URL } from '../protocol/handler-contract';
-import { createContext, EnsureHistory, ReconcileContext, StoppedError, timingFromEnv } from '../reconcile';
+import { createContext, EnsureHistory, ReconcileContext, sleep, StoppedError, timingFromEnv } from '../reconcile';
 import type { ProviderSettings } from './provider-config';
 
 /** The connection and the shared reconcile context of this provider process (one per provider block). */
@@ -18,6 +18,8 @@ export class Connection {
       ...(settings.requestTimeoutMs !== undefined ? { timeoutMs: settings.requestTimeoutMs } : {}),
       userAgent: settings.userAgent,
       log: settings.logRequest && ((_line, attempt) => attempt && settings.logRequest!(attempt)),
+      // A retry's wait (a 429's Retry-After may ask for a minute) ends at once on StopProvider.
+      sleep: (ms) => sleep(ms, this.#stop.signal),
     });
     const timing = {
       ...timingFromEnv(env),

@@ -47,6 +47,7 @@ export { memoryStore } from './store';
 export { defaultStoreDir, FileStore } from './file-store';
 export type { Store } from './store';
 export { ReconcileError, StoppedError, UnknownReference } from './errors';
+export { sleep } from './wait';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';

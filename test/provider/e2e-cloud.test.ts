@@ -140,12 +140,8 @@ describe('native provider: stack users and cloud servers', () => {
     writeConfig(resources);
     // Neither a progress line nor a poll comes within the hour: only the stop can end the wait.
     const slow = env({ RESELLER_POLL_INTERVAL_MS: '3600000', RESELLER_PROGRESS_INTERVAL_MS: '3600000' });
-    let child: ChildProcess | undefined;
-    const run = runTerraform(['apply', '-auto-approve', '-input=false', '-no-color'], { cwd: dir, binary: tf, env: slow, onSpawn: (c) => { child = c; } });
-    // Once the order is placed, the provider is waiting for the server: interrupt Terraform as Ctrl-C does.
-    while (!emu.account().cloudServers.some((s) => s.name === host)) await delay(50);
-    child!.kill('SIGINT');
-    const stopped = await run;
+    // Once the order is placed, the provider is waiting for the server.
+    const stopped = await applyInterruptedWhen(() => emu.account().cloudServers.some((s) => s.name === host), slow);
     expect(stopped.code).toBe(1);
     const ordered = emu.account().cloudServers.filter((s) => s.name === host);
     expect(ordered).toHaveLength(1);
@@ -157,7 +153,41 @@ describe('native provider: stack users and cloud servers', () => {
     expect(emu.account().cloudServers.filter((s) => s.name === host)).toHaveLength(1); // adopted, not ordered twice
     expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
+
+  it('a Ctrl-C while the API asks to retry later (429, Retry-After: 1 h) ends the wait at once; nothing was written, the next apply creates', async () => {
+    const domain = 'stop.provider-cloud.com';
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server = { late: { host_name: 'web3.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk' } };
+    resources.reseller_package = { stop: { domain_name: domain, package_type: 'Linux Starter' } };
+    writeConfig(resources);
+    await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: 'addWeb$', status: 429, retryAfterS: 3600, times: 1 }] });
+    // Once the API has answered 429, the provider waits to retry (the client's cap: a minute).
+    const stopped = await applyInterruptedWhen(async () => ((await emu.control('GET', 'faults')) as { rules: Array<{ fired: number }> }).rules[0].fired > 0, env());
+    await emu.control('DELETE', 'faults');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr.replace(/\s+/g, ' ')).toMatch(/Could not create the package stop\.provider-cloud\.com .*stopped: Terraform asked the provider to stop/);
+    expect(emu.account().packages.map((p) => p.name)).not.toContain(domain); // a 429 writes nothing
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+    expect(emu.account().packages.filter((p) => p.name === domain)).toHaveLength(1);
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
 });
+
+/**
+ * `terraform apply`, interrupted as Ctrl-C does (SIGINT to Terraform, which then sends
+ * StopProvider) as soon as `ready()` holds. An apply that ends before is a failure.
+ */
+async function applyInterruptedWhen(ready: () => boolean | Promise<boolean>, runEnv: NodeJS.ProcessEnv) {
+  let child: ChildProcess | undefined;
+  let ended = false;
+  const run = runTerraform(['apply', '-auto-approve', '-input=false', '-no-color'], { cwd: dir, binary: tf, env: runEnv, onSpawn: (c) => { child = c; } });
+  void run.then(() => { ended = true; });
+  while (!ended && !(await ready())) await delay(50);
+  if (ended) throw new Error(`terraform apply ended before it could be interrupted:\n${(await run).stderr}`);
+  child!.kill('SIGINT');
+  return run;
+}
 
 function rmGenerated(): void {
   require('node:fs').rmSync(join(dir, 'generated.tf'), { force: true });
