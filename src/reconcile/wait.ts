@@ -1,22 +1,15 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { StoppedError } from './errors';
 
 /** Polling helpers: the API is eventually consistent, so every write is confirmed by reading back. */
 
 /** Waits `ms`; when `stop` is aborted first (or already), rejects with a StoppedError at once. */
-export function sleep(ms: number, stop?: AbortSignal): Promise<void> {
-  if (!stop) return new Promise<void>((resolve) => setTimeout(resolve, ms));
-  return new Promise<void>((resolve, reject) => {
-    if (stop.aborted) return reject(new StoppedError());
-    const onStop = () => {
-      clearTimeout(timer);
-      reject(new StoppedError());
-    };
-    const timer = setTimeout(() => {
-      stop.removeEventListener('abort', onStop);
-      resolve();
-    }, ms);
-    stop.addEventListener('abort', onStop, { once: true });
-  });
+export async function sleep(ms: number, stop?: AbortSignal): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal: stop });
+  } catch (err) {
+    throw stop?.aborted ? new StoppedError() : err;
+  }
 }
 
 export interface PollOptions {
