@@ -1,7 +1,7 @@
 import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
 import { byText } from '../io';
 import { attributeChanges, describeChange, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause } from './provider';
-import { asObject, identityOf, isSensitive, isUnknownAfter, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
+import { asObject, identityOf, isSensitive, isUnknownAfter, NO_VALUE, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
 
 /**
  * `reseller-hosting review`: a `terraform show -json <planfile>` document summarised in
@@ -171,7 +171,7 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   const fieldChangesOf = (list: ReturnType<typeof updates>): FieldChange[] =>
     list.filter((c) => c.field !== 'passwordVersion').map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive }));
   const rotationOf = (list: ReturnType<typeof updates>) => {
-    const v = list.find((c) => c.field === 'passwordVersion' && c.before !== '(none)');
+    const v = list.find((c) => c.field === 'passwordVersion' && c.before !== NO_VALUE);
     return v ? { before: v.before, after: v.after } : undefined;
   };
 
@@ -234,7 +234,7 @@ function driftItem(rc: ResourceChange): ReviewItem | undefined {
   // A state moved from another resource type (a carrier's, by a moved block) holds only the
   // identity: the first refresh fills in the rest, which Terraform reports as drift but the
   // account did not change. Only a value the moved state held and the account contradicts is.
-  const list = attributeChanges(rc, ['identity', 'setting']).filter((c) => !(rc.previousAddress && c.before === '(none)'));
+  const list = attributeChanges(rc, ['identity', 'setting']).filter((c) => !(rc.previousAddress && c.before === NO_VALUE));
   if (!list.length) return undefined;
   const change = `was changed outside Terraform: ${list.map(describeChange).join('; ')}`;
   return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: list.map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive })) };
@@ -315,7 +315,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   let rotation: ReviewItem['passwordRotation'];
   // A version where there was none (a password newly declared on the mailbox, or a
   // stack synthesized by 0.1): `ensure` keeps the mailbox's current password then.
-  const versionAppears = versionChange !== undefined && versionChange.before === '(none)';
+  const versionAppears = versionChange !== undefined && versionChange.before === NO_VALUE;
   if (versionChange && !versionAppears) {
     rotation = { before: versionChange.before, after: versionChange.after };
   } else if (password && !versionChange) {
@@ -389,12 +389,12 @@ function valueText(rc: ResourceChange, when: 'before' | 'after', field: string):
   if (isSensitive(sensitiveMask, values, field)) return '(sensitive)';
   if (when === 'after' && isUnknownAfter(rc, field)) return '(known after apply)';
   const t = triggersOf(values);
-  if (!t || !(field in t)) return '(none)';
+  if (!t || !(field in t)) return NO_VALUE;
   const v = t[field];
   if (typeof v === 'string' && JSON_FIELDS.has(field)) {
     try {
       const parsed = JSON.parse(v);
-      return parsed === null ? '(none)' : JSON.stringify(parsed);
+      return parsed === null ? NO_VALUE : JSON.stringify(parsed);
     } catch {
       return JSON.stringify(v);
     }

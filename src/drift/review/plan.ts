@@ -157,6 +157,9 @@ export function isSensitive(mask: unknown, values: unknown, field: string): bool
   return m === true || asObject(m)?.[field] === true;
 }
 
+/** The display text of an attribute or trigger with no value (null, absent): what the review's lines show and compare. */
+export const NO_VALUE = '(none)';
+
 /** Whether a trigger field (or all triggers) is unknown until apply. */
 export function isUnknownAfter(rc: ResourceChange, field?: string): boolean {
   const unknown = asObject(rc.afterUnknown)?.[triggerKey(rc.after ?? rc.before)];

@@ -1,5 +1,5 @@
 import { AnyKindDefinition, DEFINITIONS, definitionOfResourceType, FieldDefinition, identityOfAttributes, Kind, kindLabel } from '../../protocol';
-import { asObject, JsonObject, ResourceChange } from './plan';
+import { asObject, JsonObject, NO_VALUE, ResourceChange } from './plan';
 
 /**
  * Review of the native provider's resources (`reseller_package`, `reseller_mailbox`,
@@ -55,7 +55,7 @@ export function naturalKeyOf(type: string, values: unknown): string | undefined 
 
 /** Display text of one attribute value. */
 function display(value: unknown): string {
-  if (value === undefined || value === null) return '(none)';
+  if (value === undefined || value === null) return NO_VALUE;
   if (Array.isArray(value)) return JSON.stringify([...value].map(String).sort());
   return JSON.stringify(value);
 }
@@ -103,7 +103,7 @@ export function attributeChanges(
 export function describeChange(change: AttributeChange): string {
   if (change.sensitive) return `${change.words} (changed)`;
   if (change.field === 'passwordVersion') {
-    return change.before === '(none)'
+    return change.before === NO_VALUE
       ? `password version ${change.after} recorded; the mailbox keeps its current password`
       : `password rotated (version ${change.before} -> ${change.after})`;
   }
