@@ -1,5 +1,5 @@
 import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
-import { diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
+import { checkAccount, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
 import { dataSources } from './data-sources';
 import type { ProviderModel } from './provider';
@@ -56,6 +56,9 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
       return def.check(specFromValues(def, values, address), address);
     },
     identity: (spec) => def.identity(spec),
+    async checkAccount(spec, checked) {
+      return (await checkAccount(conn.ctx, spec, checked)).map((p) => ({ ...p, message: `${spec.path}: ${p.field} ${p.rule}` }));
+    },
     derived(spec) {
       // Fields whose default the check derives from another field (a mail domain, its package's).
       return valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.presence === 'default' && f.defaultValue === undefined);

@@ -11,6 +11,12 @@ export interface LiveEntry {
   readonly detail: string;
 }
 
+/** A declared reference the account lacks (see KindReconciler.checkAccount): the spec field, and the rule it breaks. */
+export interface AccountProblem {
+  readonly field: string;
+  readonly rule: string;
+}
+
 /** What `sweep` knows a listed object by (see KindReconciler.sweepNames). */
 export interface SweepNames {
   /** The name it is shown by. */
@@ -53,6 +59,14 @@ export interface KindReconciler<K extends Kind> {
   whyMissing?(ctx: ReconcileContext, identity: Identity): Promise<string | undefined>;
   /** The live entries behind a listed object (a forwarder may have several targets), each with a line about it. */
   entries(observed: Observed): LiveEntry[];
+  /**
+   * The rules the declared references to what the account holds, and no plan creates
+   * (a package type), break: one per field the account lacks. Only the fields `checked`
+   * says are checked (the provider: known when planning, and changed), so a value the
+   * account no longer offers never blocks a plan that leaves it as it is. The provider
+   * runs it when planning, so that a plan that cannot apply fails there, naming the field.
+   */
+  checkAccount?(ctx: ReconcileContext, spec: SpecOf<K>, checked: (field: string) => boolean): Promise<AccountProblem[]>;
   /**
    * The names `sweep` matches a test run's prefix against, where they are not just the
    * natural key: a package's every domain (deleting it deletes the mail of all of them),

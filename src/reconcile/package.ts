@@ -7,7 +7,7 @@ import { converge } from './converge';
 import { describeDiffs, FieldDiff, sameSet } from './diff';
 import { ReconcileError } from './errors';
 import { packageIndex } from './package-index';
-import { packageTypeLabel, resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
+import { findPackageType, packageTypeLabel, resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
 import { pollUntil } from './wait';
 import { listedServers, waitForServer } from './cloud-server';
 import type { KindReconciler } from './kind';
@@ -410,6 +410,13 @@ export const packageReconciler = {
     const extra = (o.computed.names as string[]).filter((n) => n !== name);
     const type = (o.computed.packageTypeName as string) || `type ${String(o.computed.packageTypeId)}`;
     return [{ id: o.liveId, detail: `${type}${extra.length ? `, also ${extra.join(', ')}` : ''}${o.fields.enabled ? '' : ', disabled'}` }];
+  },
+  // Package types are the account's own: a plan naming one it lacks cannot apply. (Users and
+  // servers are left out: the same plan may create them.)
+  async checkAccount(ctx, spec, checked) {
+    if (spec.packageType === undefined || !checked('packageType')) return [];
+    const found = await findPackageType(ctx, spec.packageType);
+    return 'rule' in found ? [{ field: 'packageType', rule: found.rule }] : [];
   },
   // Deleting a package deletes the mail and zones of every one of its names: all must be a test's.
   sweepNames: (o) => ({ shown: String(o.computed.name), names: (o.computed.names as string[]).map((n) => n.toLowerCase()) }),

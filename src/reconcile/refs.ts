@@ -31,8 +31,11 @@ async function cachedList<T>(ctx: ReconcileContext, list: string, fresh: boolean
   return ctx.store.fill(`${list}:${ctx.accountScope}:${ctx.runScope}`, LIST_CACHE_MS, read, fresh);
 }
 
-/** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
-export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
+/**
+ * A package type by numeric id or by name (case-insensitive); when the account has no
+ * such type, the rule the value breaks, listing the choices.
+ */
+export async function findPackageType(ctx: ReconcileContext, wanted: string | number, fresh = false): Promise<{ type: PackageType } | { rule: string }> {
   const find = (types: PackageType[]) => resolveTypeIn(types, wanted);
   let types = await cachedList(ctx, 'package-types', fresh, () => ctx.client.packageTypes.list());
   let found = find(types.value);
@@ -40,9 +43,16 @@ export async function resolvePackageType(ctx: ReconcileContext, path: string, wa
     types = await cachedList(ctx, 'package-types', true, () => ctx.client.packageTypes.list());
     found = find(types.value);
   }
-  if (found) return found;
+  if (found) return { type: found };
   const choices = types.value.map((t) => `${t.label} (${t.id})`).join(', ');
-  const problem = `packageType "${wanted}" is not a package type of this account; available: ${choices}`;
+  return { rule: `"${wanted}" is not a package type of this account; available: ${choices}` };
+}
+
+/** A package type by numeric id or by name (case-insensitive), or a clear error listing the choices. */
+export async function resolvePackageType(ctx: ReconcileContext, path: string, wanted: string | number, fresh = false): Promise<PackageType> {
+  const found = await findPackageType(ctx, wanted, fresh);
+  if ('type' in found) return found.type;
+  const problem = `packageType ${found.rule}`;
   throw new UnknownReference(`${path}: ${problem}`, problem);
 }
 

@@ -240,6 +240,22 @@ describe('native provider with real Terraform', () => {
     expect(result.stderr).toMatch(/remote\s+= "not an address"|"remote": "not an address"/);
   }, E2E_TIMEOUT_MS);
 
+  it('fails the plan for a package type the account lacks (a create, and an update of an existing package), naming the resource and attribute; nothing is written', async () => {
+    const resources = baseResources();
+    resources.reseller_package.shop = { domain_name: 'provider-shop.com', package_type: 'Linux Nonexistent' };
+    resources.reseller_package.site.package_type = 'Windows Nonexistent';
+    writeConfig(resources);
+    await emu.control('DELETE', 'requests');
+    const result = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, env(), [1]);
+    const errors = result.stderr.split(/\n(?=Error: )/).filter((e) => e.startsWith('Error: '));
+    const available = 'available: Linux Unlimited (811), Linux Starter (812), Windows Unlimited (813), Managed Cloud (820)';
+    expect(errors).toHaveLength(2);
+    expect(errors.find((e) => e.includes('with reseller_package.shop'))).toContain(`Error: Invalid package_type: "Linux Nonexistent" is not a package type of this account; ${available}`);
+    expect(errors.find((e) => e.includes('with reseller_package.site'))).toContain('Error: Invalid package_type: "Windows Nonexistent" is not a package type of this account;');
+    const log = (await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>;
+    expect(log.filter((r) => r.method !== 'GET')).toEqual([]);
+  }, E2E_TIMEOUT_MS);
+
   it('says the API key (api_key or RESELLER_API_KEY) is missing at configure time', async () => {
     writeConfig(baseResources());
     const result = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, { ...env(), RESELLER_API_KEY: '' }, [1]);

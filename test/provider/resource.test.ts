@@ -1,5 +1,5 @@
 import type { ResourceKind } from '../../src/provider/resources/kind';
-import { applyChange, importState, planChange, readState, validateConfig } from '../../src/provider/resources/resource';
+import { accountDiagnostics, applyChange, importState, planChange, readState, validateConfig } from '../../src/provider/resources/resource';
 import { flagsOf } from '../../src/provider/resources/schema';
 import { isUnknown, TfObject } from '../../src/provider/wire/values';
 
@@ -137,6 +137,50 @@ describe('plan', () => {
     expect(refused).toEqual([expect.objectContaining({ severity: 1, summary: 'secret_wo_version changed but secret_wo is not set' })]);
     const cfg = config({ secret_wo: 'pw' });
     expect(planChange(kind, null, cfg, cfg).diagnostics).toEqual([expect.objectContaining({ severity: 2, summary: 'secret_wo without secret_wo_version' })]);
+  });
+});
+
+describe('plan: what the account must hold', () => {
+  /** The note kind with an account check: a text the "account" does not offer is refused. */
+  function checkedKind(seen: string[], fail?: Error): ResourceKind<NoteSpec, string> {
+    return {
+      ...noteKind(new Map()),
+      async checkAccount(spec, checked) {
+        seen.push(`checked text: ${checked('text')}`);
+        if (fail) throw fail;
+        return checked('text') && spec.text === 'forbidden' ? [{ field: 'text', rule: '"forbidden" is not a text of this account', message: '' }] : [];
+      },
+    };
+  }
+  const prior = (text: string): TfObject => ({ ...config({ text }), id: 'hello', name: 'hello', tags: [], serial: 7 });
+
+  it('a create naming what the account lacks fails the plan, on the attribute', async () => {
+    const seen: string[] = [];
+    const kind = checkedKind(seen);
+    const cfg = config({ text: 'forbidden' });
+    const diagnostics = await accountDiagnostics(kind, planChange(kind, null, cfg, cfg).value);
+    expect(seen).toEqual(['checked text: true']);
+    expect(diagnostics).toEqual([expect.objectContaining({
+      severity: 1, summary: 'Invalid text: "forbidden" is not a text of this account', attribute: { steps: [{ attributeName: 'text' }] },
+    })]);
+  });
+
+  it('an update that leaves such a value as it is is not checked for it (the account may have retired it)', async () => {
+    const seen: string[] = [];
+    const kind = checkedKind(seen);
+    const unchanged = planChange(kind, prior('forbidden'), { ...prior('forbidden'), tags: ['new'] }, config({ text: 'forbidden', tags: ['new'] })).value;
+    expect(await accountDiagnostics(kind, unchanged)).toEqual([]);
+    expect(seen).toEqual(['checked text: false']);
+    const changed = planChange(kind, prior('fine'), { ...prior('fine'), text: 'forbidden' }, config({ text: 'forbidden' })).value;
+    expect((await accountDiagnostics(kind, changed)).map((d) => d.severity)).toEqual([1]); // an error
+  });
+
+  it('a check that cannot read the account is a warning: the apply checks again', async () => {
+    const kind = checkedKind([], new Error('GET /reseller/*/packageTypes -> 503'));
+    const cfg = config({ text: 'forbidden' });
+    const diagnostics = await accountDiagnostics(kind, planChange(kind, null, cfg, cfg).value);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 2, summary: 'Could not check the note against the account' })]);
+    expect(diagnostics[0].detail).toContain('GET /reseller/*/packageTypes -> 503. The apply checks it again.');
   });
 });
 

@@ -83,6 +83,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
   check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
   identity(spec: Spec): Id;
+  /**
+   * The rules the object's references to what the account holds and no plan creates (a
+   * package type) break, among the fields (camelCase) `checked` selects: run when planning.
+   */
+  checkAccount?(spec: Spec, checked: (field: string) => boolean): Promise<readonly FieldProblem[]>;
   /** Attribute-form values of fields whose default the check derived from other fields (camelCase keys). */
   derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */

@@ -107,6 +107,11 @@ export function validateConfig(kind: ResourceKind, config: TfObject, writeOnlyAl
 export interface Plan {
   readonly planned: TfObject | null;
   readonly requiresReplace: readonly string[];
+  /**
+   * What `accountDiagnostics` checks against the account: the valid planned spec, and
+   * its fields (camelCase) that are known and change (all known ones for a create).
+   */
+  readonly account?: { readonly spec: unknown; readonly changing: ReadonlySet<string> };
 }
 
 /**
@@ -147,7 +152,8 @@ export function planChange(
 
   const { values, unknown } = specValuesOf(kind, planned);
   const checked = kind.check(values, kind.typeName);
-  diagnostics.push(...problemDiagnostics(kind, checked.problems, unknown, values));
+  const invalid = problemDiagnostics(kind, checked.problems, unknown, values);
+  diagnostics.push(...invalid);
   if (!checked.problems.length && kind.derived) {
     const derived = kind.derived(checked.spec);
     for (const field of kind.fields) {
@@ -185,7 +191,28 @@ export function planChange(
     if (requiresReplace.length) planned[ID_ATTRIBUTE] = UNKNOWN;
   }
   diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
-  return { value: { planned, requiresReplace }, diagnostics };
+  const changing = new Set(kind.fields
+    .filter((f) => f.role !== 'computed' && f.name in values && !(prior && sameValue(prior[f.attribute], planned[f.attribute])))
+    .map((f) => f.name));
+  const account = !invalid.length && kind.checkAccount && changing.size ? { spec: checked.spec, changing } : undefined;
+  return { value: { planned, requiresReplace, ...(account ? { account } : {}) }, diagnostics };
+}
+
+/**
+ * The planned object checked against the account (its references to what the account
+ * holds and no plan creates: a package type), for the fields that are known and change,
+ * so that a plan that cannot apply fails here, naming the attribute. A value the account
+ * no longer offers, left as it is, is not checked. A check that cannot read the account
+ * is a warning: the apply checks again.
+ */
+export async function accountDiagnostics(kind: ResourceKind, plan: Plan): Promise<Diagnostic[]> {
+  const { account } = plan;
+  if (!account || !kind.checkAccount) return [];
+  try {
+    return problemDiagnostics(kind, await kind.checkAccount(account.spec, (field) => account.changing.has(field)), new Set());
+  } catch (err) {
+    return [warning(`Could not check the ${kind.label} against the account`, `${messageOf(err)}. The apply checks it again.`)];
+  }
 }
 
 /**
