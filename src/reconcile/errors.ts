@@ -23,7 +23,8 @@ export class StoppedError extends ReconcileError {
  * path and what to do.
  */
 export class UnknownReference extends ReconcileError {
-  constructor(message: string, readonly problem: string) {
+  /** `field`: the spec field (camelCase) that holds the reference, for an adapter to point at. */
+  constructor(message: string, readonly problem: string, readonly field?: string) {
     super(message);
     this.name = 'UnknownReference';
   }

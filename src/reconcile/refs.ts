@@ -53,7 +53,7 @@ export async function resolvePackageType(ctx: ReconcileContext, path: string, wa
   const found = await findPackageType(ctx, wanted, fresh);
   if ('type' in found) return found.type;
   const problem = `packageType ${found.rule}`;
-  throw new UnknownReference(`${path}: ${problem}`, problem);
+  throw new UnknownReference(`${path}: ${problem}`, problem, 'packageType');
 }
 
 /** The name of a package type id (its id when the account does not list it), from the same cached list. */
@@ -91,12 +91,13 @@ export async function resolveUser(ctx: ReconcileContext, path: string, field: st
   if (found) return found;
   if (typeof ref === 'string') {
     const problem = `${field} "${ref}" is not a control-panel user of this account`;
-    throw new UnknownReference(`${path}: ${problem}`, problem);
+    throw new UnknownReference(`${path}: ${problem}`, problem, field);
   }
   throw new UnknownReference(
     `${path}: ${field} { email: "${ref.email}" } matches no control-panel user of this account; ` +
       'create the user in the control panel or use a stack-user:<id> reference',
     `${field} { email: "${ref.email}" } is not a control-panel user of this account`,
+    field,
   );
 }
 

@@ -256,6 +256,18 @@ describe('native provider with real Terraform', () => {
     expect(log.filter((r) => r.method !== 'GET')).toEqual([]);
   }, E2E_TIMEOUT_MS);
 
+  it('an apply that fails on a reference the account lacks points at the attribute (a control-panel user by e-mail)', async () => {
+    const resources = baseResources();
+    resources.reseller_package.shop = { domain_name: 'provider-shop.com', package_type: 'Linux Starter', stack_user: 'nobody@example.com' };
+    writeConfig(resources);
+    const result = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(), [1]);
+    expect(result.stderr).toMatch(/Error: Could not create the package provider-shop\.com/);
+    // The snippet under the error is the attribute's own line, not the resource block's.
+    expect(result.stderr).toMatch(/with reseller_package\.shop,\n\s+on main\.tf\.json line \d+, in resource\.reseller_package\.shop:\n\s+\d+:\s+"stack_user": "nobody@example\.com"/);
+    expect(result.stderr.replace(/\s+/g, ' ')).toContain('stackUser { email: "nobody@example.com" } matches no control-panel user of this account');
+    expect(pkg('provider-shop.com')).toBeUndefined();
+  }, E2E_TIMEOUT_MS);
+
   it('says the API key (api_key or RESELLER_API_KEY) is missing at configure time', async () => {
     writeConfig(baseResources());
     const result = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, { ...env(), RESELLER_API_KEY: '' }, [1]);

@@ -337,9 +337,16 @@ export async function applyChange(
     });
     return { value: stateAfterApply(kind, planned, observed, key), diagnostics };
   } catch (err) {
-    diagnostics.push(error(`Could not ${prior ? 'update' : 'create'} the ${kind.label} ${key}`, messageOf(err)));
+    diagnostics.push(error(`Could not ${prior ? 'update' : 'create'} the ${kind.label} ${key}`, messageOf(err), erringAttribute(kind, err)));
     return { value: prior, diagnostics };
   }
+}
+
+/** The attribute an apply error is about, when the core names its field (a reference the account lacks). */
+function erringAttribute(kind: ResourceKind, err: unknown) {
+  const field = (err as { field?: unknown } | null)?.field;
+  const attribute = typeof field === 'string' ? kind.fields.find((f) => f.name === field)?.attribute : undefined;
+  return attribute ? attributePath(attribute) : undefined;
 }
 
 /** The live object in the state's terms: declared forms kept where they mean the same, live values where they differ. */
