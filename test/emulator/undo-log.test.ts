@@ -1,4 +1,4 @@
-import { recording, undo, UndoLog } from '../../src/emulator/backend/undo-log';
+import { recording, underlying, undo, UndoLog } from '../../src/emulator/backend/undo-log';
 
 /**
  * The emulator's write transactions undo a failed change through this log instead of
@@ -65,5 +65,21 @@ describe('undo log', () => {
     (view as unknown as Record<string, unknown>).copy = view.list; // an existing array under a second name
     expect(() => structuredClone(doc)).not.toThrow(); // a proxy cannot be cloned: none is left in the state
     expect(structuredClone(doc)).toEqual({ list: [{ id: 1, tags: ['a'] }, { id: 3 }], n: 1, extra: { a: 1 }, copy: [{ id: 1, tags: ['a'] }, { id: 3 }] });
+  });
+
+  it('underlying: a scan behind the view reads the same data and notes nothing; what it finds, changed through the view, is put back', () => {
+    const doc = fresh();
+    const log: UndoLog = [];
+    const view = recording(doc, log);
+    const raw = underlying(view.list);
+    expect(raw).toBe(doc.list); // the state's own array: no trap per element
+    expect(underlying(view.list[1])).toBe(doc.list[1]);
+    expect(underlying(doc.list)).toBe(doc.list); // not a proxy: itself
+    const i = raw.findIndex((x) => x.tags?.includes('a'));
+    expect(log).toHaveLength(0);
+    view.list[i].id = 42; // the match, changed through the view (as findPackage hands it out)
+    expect(doc.list[0].id).toBe(42);
+    undo(log);
+    expect(doc).toEqual(fresh());
   });
 });

@@ -15,6 +15,7 @@ import { canonicalDomain } from '../../protocol/names';
 import { isoWithOffset } from '../util';
 import { packageTypeLimits } from '../fixtures';
 import { EmulatorProfile, withAssumed } from '../profile';
+import { underlying } from './undo-log';
 
 /** Hosting packages (spec 2.4, 4.2, 4.3, 4.6; api-notes "Packages"). */
 
@@ -23,9 +24,13 @@ import { EmulatorProfile, withAssumed } from '../profile';
  * of the package may stand in for the id). Another account's package is not found.
  */
 export function findPackage(account: Account, idOrDomain: string): Package | undefined {
-  if (/^[0-9]+$/.test(idOrDomain)) return account.packages.find((p) => p.id === Number(idOrDomain));
-  const name = canonicalDomain(idOrDomain);
-  return name === '' ? undefined : account.packages.find((p) => p.names.includes(name));
+  // Scanned behind the change's view (undo-log.ts), the one found handed out through it.
+  const packages = underlying(account.packages);
+  const byId = /^[0-9]+$/.test(idOrDomain);
+  const name = byId ? '' : canonicalDomain(idOrDomain);
+  if (!byId && name === '') return undefined;
+  const i = packages.findIndex(byId ? (p) => p.id === Number(idOrDomain) : (p) => p.names.includes(name));
+  return i < 0 ? undefined : account.packages[i];
 }
 
 export function requirePackage(account: Account, idOrDomain: string): Package {
@@ -47,8 +52,9 @@ function typeOf(account: Account, pkg: Package): PackageType {
 
 /** 409 when one of `names` is on another package that claims names (see assumed.ts). */
 function assertNamesFree(state: State, account: Account, names: readonly string[], except: Package | null): void {
-  for (const other of packagesClaimingNames(state, account)) {
-    if (other === except) continue;
+  const own = underlying(except); // a read-only scan behind the change's view (undo-log.ts)
+  for (const other of underlying(packagesClaimingNames(state, account))) {
+    if (other === own) continue;
     const clash = names.find((n) => other.names.includes(n));
     if (clash) throw conflictingObjectError(`domain name ${clash} is already on package ${other.id}`);
   }

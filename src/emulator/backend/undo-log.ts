@@ -17,9 +17,21 @@ export type UndoLog = Array<() => void>;
 
 type Bag = Record<PropertyKey, unknown>;
 
+/** Each view's proxy -> the object behind it (proxies are unique objects: one map serves every view). */
+const targets = new WeakMap<object, object>();
+
+/**
+ * The object behind a value read through a view (the value itself when it is not a
+ * proxy), for read-only scans: through the view every property and element read is a
+ * trap, and scanning every package's names on each write made a write cost the size of
+ * the account. Never change what it returns: that change would not be in the log.
+ */
+export function underlying<T>(value: T): T {
+  return (value !== null && typeof value === 'object' ? targets.get(value) ?? value : value) as T;
+}
+
 export function recording<T extends object>(root: T, log: UndoLog): T {
   const proxies = new WeakMap<object, object>();
-  const targets = new WeakMap<object, object>();
 
   const wrap = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object') return value;
