@@ -1,6 +1,10 @@
-/** An error reported as is: it already names the object (path) and what to do. */
+/**
+ * An error reported as is: it already names the object (path) and what to do. `field`:
+ * the spec field (camelCase) it is about, when it is about one, for an adapter to point
+ * at (the provider's diagnostics name the attribute).
+ */
 export class ReconcileError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly field?: string) {
     super(message);
     this.name = 'ReconcileError';
   }
@@ -23,9 +27,8 @@ export class StoppedError extends ReconcileError {
  * path and what to do.
  */
 export class UnknownReference extends ReconcileError {
-  /** `field`: the spec field (camelCase) that holds the reference, for an adapter to point at. */
-  constructor(message: string, readonly problem: string, readonly field?: string) {
-    super(message);
+  constructor(message: string, readonly problem: string, field?: string) {
+    super(message, field);
     this.name = 'UnknownReference';
   }
 }

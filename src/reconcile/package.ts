@@ -82,6 +82,7 @@ export async function findPrimary(ctx: ReconcileContext, spec: Pick<PackageSpec,
     throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${live.name} (id ${live.id}), not a package of its own; ` +
         `remove it from that package first`,
+      'domainName',
     );
   }
   return live;
@@ -104,6 +105,7 @@ async function findPrimaryListed(ctx: ReconcileContext, spec: Pick<PackageSpec, 
     throw new ReconcileError(
       `${spec.path}: ${spec.domainName} is an extra domain of package ${holder.name} (id ${holder.id}), not a package of its own; ` +
         `remove it from that package first`,
+      'domainName',
     );
   }
   return undefined;
@@ -136,6 +138,7 @@ export async function ensurePackage(ctx: ReconcileContext, spec: PackageSpec): P
       throw new ReconcileError(
         `${spec.path}: package ${spec.domainName} (id ${live.id}) exists but not on cloud server ${spec.cloudServer}; ` +
           'packages cannot be moved through the API',
+        'cloudServer',
       );
     }
   } else {
@@ -293,7 +296,7 @@ async function writeField(ctx: ReconcileContext, want: ResolvedPackage, live: Li
 
 /** The type of a package on the reseller account (checked by the definition: required there). */
 function requiredType(want: ResolvedPackage): PackageType {
-  if (!want.type) throw new ReconcileError(`${want.spec.path}: packageType is required for a package on the reseller account`);
+  if (!want.type) throw new ReconcileError(`${want.spec.path}: packageType is required for a package on the reseller account`, 'packageType');
   return want.type;
 }
 

@@ -256,15 +256,20 @@ describe('native provider with real Terraform', () => {
     expect(log.filter((r) => r.method !== 'GET')).toEqual([]);
   }, E2E_TIMEOUT_MS);
 
-  it('an apply that fails on a reference the account lacks points at the attribute (a control-panel user by e-mail)', async () => {
+  it('an apply that fails on one attribute points at it (a control-panel user the account lacks; a domain that is another package\'s)', async () => {
     const resources = baseResources();
     resources.reseller_package.shop = { domain_name: 'provider-shop.com', package_type: 'Linux Starter', stack_user: 'nobody@example.com' };
+    resources.reseller_package.clash = { domain_name: 'provider-site.net', package_type: 'Linux Starter' }; // an extra domain of site
     writeConfig(resources);
     const result = await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(), [1]);
-    expect(result.stderr).toMatch(/Error: Could not create the package provider-shop\.com/);
-    // The snippet under the error is the attribute's own line, not the resource block's.
-    expect(result.stderr).toMatch(/with reseller_package\.shop,\n\s+on main\.tf\.json line \d+, in resource\.reseller_package\.shop:\n\s+\d+:\s+"stack_user": "nobody@example\.com"/);
-    expect(result.stderr.replace(/\s+/g, ' ')).toContain('stackUser { email: "nobody@example.com" } matches no control-panel user of this account');
+    // The snippet under each error is the attribute's own line, not the resource block's.
+    const snippet = (address: string, line: string) =>
+      new RegExp(`with ${address.replace('.', '\\.')},\\n\\s+on main\\.tf\\.json line \\d+, in resource\\.${address.replace('.', '\\.')}:\\n\\s+\\d+:\\s+${line}`);
+    expect(result.stderr).toMatch(snippet('reseller_package.shop', '"stack_user": "nobody@example\\.com"'));
+    expect(result.stderr).toMatch(snippet('reseller_package.clash', '"domain_name": "provider-site\\.net"'));
+    const text = result.stderr.replace(/\s+/g, ' ');
+    expect(text).toContain('stackUser { email: "nobody@example.com" } matches no control-panel user of this account');
+    expect(text).toContain('provider-site.net is an extra domain of package provider-site.com');
     expect(pkg('provider-shop.com')).toBeUndefined();
   }, E2E_TIMEOUT_MS);
 
