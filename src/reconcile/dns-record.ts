@@ -134,6 +134,7 @@ async function freshZone(ctx: ReconcileContext, spec: DnsRecordSpec): Promise<Dn
     throw new ReconcileError(
       `${spec.path}: zone ${spec.zone} is not a zone of package ${spec.packageDomain} (its zones: ${zones.map((z) => z.name).join(', ') || 'none'}); ` +
         'a zone is one of the package\'s apex domain names',
+      'zone',
     );
   }
   return zone;
