@@ -191,10 +191,10 @@ export function planChange(
     if (requiresReplace.length) planned[ID_ATTRIBUTE] = UNKNOWN;
   }
   diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
-  const changing = new Set(kind.fields
+  const changing = !invalid.length && kind.checkAccount ? new Set(kind.fields
     .filter((f) => f.role !== 'computed' && f.name in values && !(prior && sameValue(prior[f.attribute], planned[f.attribute])))
-    .map((f) => f.name));
-  const account = !invalid.length && kind.checkAccount && changing.size ? { spec: checked.spec, changing } : undefined;
+    .map((f) => f.name)) : undefined;
+  const account = changing?.size ? { spec: checked.spec, changing } : undefined;
   return { value: { planned, requiresReplace, ...(account ? { account } : {}) }, diagnostics };
 }
 
