@@ -6,7 +6,7 @@ import {
 import type { ReconcileContext } from './context';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError, StoppedError } from './errors';
-import { resolveUser, retryWithFreshRefs } from './refs';
+import { resolveUser, retryWithFreshRefs, userRefProblems } from './refs';
 import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
 import { formatElapsed, sleep } from './wait';
@@ -226,6 +226,8 @@ export const cloudServerReconciler = {
   ensure: ensureCloudServer,
   remove: deleteCloudServer,
   whyMissing: async () => 'not listed in the account (cancelled, or still provisioning)',
+  // The user an order is for, when named by number: no plan can create that one (see userRefProblems).
+  checkAccount: async (ctx, spec, checked) => (checked('forUser') ? userRefProblems(ctx, 'forUser', spec.forUser) : []),
   entries(o) {
     const packages = (o.computed.packageIds as number[]).length;
     return [{ id: o.liveId, detail: `${String(o.fields.provider)} ${String(o.fields.spec)} in ${String(o.fields.zone)}${packages ? `, ${packages} package(s) on it` : ''}` }];

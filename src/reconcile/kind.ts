@@ -61,7 +61,7 @@ export interface KindReconciler<K extends Kind> {
   entries(observed: Observed): LiveEntry[];
   /**
    * The rules the declared references to what the account holds, and no plan creates
-   * (a package type), break: one per field the account lacks. Only the fields `checked`
+   * (a package type, a control-panel user by number), break: one per field the account lacks. Only the fields `checked`
    * says are checked (the provider: known when planning, and changed), so a value the
    * account no longer offers never blocks a plan that leaves it as it is. The provider
    * runs it when planning, so that a plan that cannot apply fails there, naming the field.

@@ -7,7 +7,7 @@ import { converge } from './converge';
 import { describeDiffs, FieldDiff, sameSet } from './diff';
 import { ReconcileError } from './errors';
 import { packageIndex } from './package-index';
-import { findPackageType, packageTypeLabel, resolvePackageType, resolveUser, retryWithFreshRefs } from './refs';
+import { findPackageType, packageTypeLabel, resolvePackageType, resolveUser, retryWithFreshRefs, userRefProblems } from './refs';
 import { pollUntil } from './wait';
 import { listedServers, waitForServer } from './cloud-server';
 import type { KindReconciler } from './kind';
@@ -414,12 +414,14 @@ export const packageReconciler = {
     const type = (o.computed.packageTypeName as string) || `type ${String(o.computed.packageTypeId)}`;
     return [{ id: o.liveId, detail: `${type}${extra.length ? `, also ${extra.join(', ')}` : ''}${o.fields.enabled ? '' : ', disabled'}` }];
   },
-  // Package types are the account's own: a plan naming one it lacks cannot apply. (Users and
-  // servers are left out: the same plan may create them.)
+  // Package types are the account's own, and users by number: a plan naming one the account
+  // lacks cannot apply. (A user by e-mail and a cloud server are left out: the same plan may create them.)
   async checkAccount(ctx, spec, checked) {
-    if (spec.packageType === undefined || !checked('packageType')) return [];
-    const found = await findPackageType(ctx, spec.packageType);
-    return 'rule' in found ? [{ field: 'packageType', rule: found.rule }] : [];
+    const type = spec.packageType !== undefined && checked('packageType') ? await findPackageType(ctx, spec.packageType) : undefined;
+    return [
+      ...(type && 'rule' in type ? [{ field: 'packageType', rule: type.rule }] : []),
+      ...(checked('stackUser') ? await userRefProblems(ctx, 'stackUser', spec.stackUser) : []),
+    ];
   },
   // Deleting a package deletes the mail and zones of every one of its names: all must be a test's.
   sweepNames: (o) => ({ shown: String(o.computed.name), names: (o.computed.names as string[]).map((n) => n.toLowerCase()) }),

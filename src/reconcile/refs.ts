@@ -2,6 +2,7 @@ import type { PackageType, UserList } from '../client';
 import { isMissingObject, isValidationError } from '../client';
 import { StackUserRef } from '../protocol';
 import type { ReconcileContext } from './context';
+import type { AccountProblem } from './kind';
 import { UnknownReference } from './errors';
 
 /**
@@ -70,6 +71,23 @@ async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ v
   // A pass that reads each list once shares the user list that stack users are listed from.
   if (ctx.oneReadPerList) return { value: directory(await ctx.lists.get(USERS, () => ctx.client.users.list())), cached: false };
   return cachedList(ctx, 'user-directory', fresh, async () => directory(await ctx.client.users.list()));
+}
+
+/**
+ * For a check when planning (KindReconciler.checkAccount): the rule a `stack-user:N`
+ * reference breaks when the account has no such user. The API numbers users itself, so
+ * no plan can create that one; an e-mail reference is not checked, because the same
+ * plan may create that user.
+ */
+export async function userRefProblems(ctx: ReconcileContext, field: string, ref: StackUserRef | undefined): Promise<AccountProblem[]> {
+  if (typeof ref !== 'string') return [];
+  try {
+    await resolveUser(ctx, '', field, ref);
+    return [];
+  } catch (err) {
+    if (err instanceof UnknownReference) return [{ field, rule: `"${ref}" is not a control-panel user of this account` }];
+    throw err;
+  }
 }
 
 /** The context's list name of the account's control-panel users (with their contact records). */

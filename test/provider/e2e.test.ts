@@ -240,16 +240,20 @@ describe('native provider with real Terraform', () => {
     expect(result.stderr).toMatch(/remote\s+= "not an address"|"remote": "not an address"/);
   }, E2E_TIMEOUT_MS);
 
-  it('fails the plan for a package type the account lacks (a create, and an update of an existing package), naming the resource and attribute; nothing is written', async () => {
+  it('fails the plan for a package type or a user by number the account lacks (creates, and an update of an existing package), naming the resource and attribute; nothing is written', async () => {
     const resources = baseResources();
     resources.reseller_package.shop = { domain_name: 'provider-shop.com', package_type: 'Linux Nonexistent' };
     resources.reseller_package.site.package_type = 'Windows Nonexistent';
+    resources.reseller_package.owned = { domain_name: 'provider-owned.com', package_type: 'Linux Starter', stack_user: 'stack-user:999999' };
+    // A user by e-mail is not checked when planning: the same plan may create it.
+    resources.reseller_package.later = { domain_name: 'provider-later.com', package_type: 'Linux Starter', stack_user: 'not-yet@example.com' };
     writeConfig(resources);
     await emu.control('DELETE', 'requests');
     const result = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, env(), [1]);
     const errors = result.stderr.split(/\n(?=Error: )/).filter((e) => e.startsWith('Error: '));
     const available = 'available: Linux Unlimited (811), Linux Starter (812), Windows Unlimited (813), Managed Cloud (820)';
-    expect(errors).toHaveLength(2);
+    expect(errors).toHaveLength(3);
+    expect(errors.find((e) => e.includes('with reseller_package.owned'))).toContain('Error: Invalid stack_user: "stack-user:999999" is not a control-panel user of this account');
     expect(errors.find((e) => e.includes('with reseller_package.shop'))).toContain(`Error: Invalid package_type: "Linux Nonexistent" is not a package type of this account; ${available}`);
     expect(errors.find((e) => e.includes('with reseller_package.site'))).toContain('Error: Invalid package_type: "Windows Nonexistent" is not a package type of this account;');
     const log = (await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>;

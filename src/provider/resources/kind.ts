@@ -85,7 +85,8 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   identity(spec: Spec): Id;
   /**
    * The rules the object's references to what the account holds and no plan creates (a
-   * package type) break, among the fields (camelCase) `checked` selects: run when planning.
+   * package type, a user by number) break, among the fields (camelCase) `checked` selects:
+   * run when planning.
    */
   checkAccount?(spec: Spec, checked: (field: string) => boolean): Promise<readonly FieldProblem[]>;
   /** Attribute-form values of fields whose default the check derived from other fields (camelCase keys). */
