@@ -172,6 +172,18 @@ describe('native provider: stack users and cloud servers', () => {
     expect(emu.account().packages.filter((p) => p.name === domain)).toHaveLength(1);
     expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
+
+  it('a server ordered for a user number the account lacks fails the plan, naming for_user; nothing is ordered', async () => {
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server = { lost: { host_name: 'web4.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk', for_user: 'stack-user:999999' } };
+    delete resources.reseller_package;
+    writeConfig(resources);
+    const plan = await terraform(tf, ['plan', '-input=false', '-no-color'], dir, env(), [1]);
+    expect(plan.stderr).toContain('Error: Invalid for_user: "stack-user:999999" is not a control-panel user of this account');
+    expect(plan.stderr).toMatch(/with reseller_cloud_server\.lost/);
+    expect(emu.account().cloudServers.map((s) => s.name)).not.toContain('web4.provider-cloud.com');
+  }, E2E_TIMEOUT_MS);
 });
 
 /**
