@@ -6,16 +6,16 @@
  *   - 503 on 20% of reads,
  *   - dropAfterCommit (the write happens, the response is lost) on 10% of creates,
  *   - 200 ms latency on every request.
- * The apply converges (up to two more runs, support.ts RERUNS, each only when the run
- * before named the failed resources), the account then holds every declared object
- * exactly once, and the destroy (same faults, same allowance) leaves no managed object behind.
+ * The apply converges (a second run is allowed only when the first named the failed
+ * resources), the account then holds every declared object exactly once, and the
+ * destroy (same faults, same allowance) leaves no managed object behind.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import {
-  controlOf, failedAddresses, faultRules, objectAddresses, requireTerraformAndBuild, runAllowingRetries, SiteDecl, synthStack, tail, terraform,
+  controlOf, failedAddresses, faultRules, objectAddresses, requireTerraformAndBuild, runAllowingOneRetry, SiteDecl, synthStack, tail, terraform,
 } from './support';
 
 const SEED = Number(process.env.RELIABILITY_FAULT_SEED ?? 424242);
@@ -76,7 +76,7 @@ async function recordFired(phase: string) {
 test('apply -parallelism=10 of 60 objects under faults converges; every object exists exactly once', async () => {
   await controlOf(emu.url).setFaults(FAULT_RULES, SEED);
   await controlOf(emu.url).call('DELETE', 'requests');
-  const runs = await runAllowingRetries(tf, stackDir, ['apply', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
+  const runs = await runAllowingOneRetry(tf, stackDir, ['apply', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
   await recordFired('apply');
   // A run that failed named only real resources of this stack.
   const known = new Set(objectAddresses(SITES).flatMap((a) => [a, `${a}_settings`]));
@@ -118,7 +118,7 @@ test('apply -parallelism=10 of 60 objects under faults converges; every object e
 
 test('destroy under the same faults leaves no managed object behind', async () => {
   await controlOf(emu.url).setFaults(FAULT_RULES, SEED + 1);
-  await runAllowingRetries(tf, stackDir, ['destroy', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
+  await runAllowingOneRetry(tf, stackDir, ['destroy', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
   await recordFired('destroy');
   const list = await terraform(tf, stackDir, ['state', 'list', '-no-color'], env);
   expect(list.stdout.trim()).toBe('');

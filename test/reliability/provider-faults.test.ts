@@ -3,12 +3,11 @@
  * objects (15 packages, each with a mailbox whose password is write-only, a forwarder
  * and two DNS records) while the emulator injects the faults of faults.test.ts from a fixed seed
  * (429 + Retry-After on 10% of requests, 503 on 20% of reads, 10% of creates committed
- * with their response lost, 200 ms latency). The apply converges within three runs
- * (support.ts RERUNS: each re-run only when the run before named the failed
- * resources); then every declared object exists exactly once and a plan is clean; the
- * destroy (same allowance) leaves nothing.
+ * with their response lost, 200 ms latency). The apply converges within two runs (the
+ * second only when the first named the failed resources); then every declared object
+ * exists exactly once and a plan is clean; the destroy (same allowance) leaves nothing.
  */
-import { controlOf, failedAddresses, FAULT_NAMES, faultRules, requireTerraformAndBuild, runAllowingRetries, terraform } from './support';
+import { controlOf, failedAddresses, FAULT_NAMES, faultRules, requireTerraformAndBuild, runAllowingOneRetry, terraform } from './support';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { APPLY, expectCleanPlan, expectExactlyDeclared, providerAddresses, providerEnv, providerStack, ProviderSite } from './provider-support';
 
@@ -58,10 +57,10 @@ async function recordFired(phase: string) {
   rules.forEach((r, i) => (fired[`${phase}:${FAULT_NAMES[i]}`] = r.fired));
 }
 
-test('apply -parallelism=10 of 75 objects under faults converges within three applies; every object exists exactly once', async () => {
+test('apply -parallelism=10 of 75 objects under faults converges within two applies; every object exists exactly once', async () => {
   await controlOf(emu.url).setFaults(faultRules(200), SEED);
   await controlOf(emu.url).call('DELETE', 'requests');
-  const runs = await runAllowingRetries(tf, dir, APPLY, env, log);
+  const runs = await runAllowingOneRetry(tf, dir, APPLY, env, log);
   await recordFired('apply');
   const known = new Set([...providerAddresses(SITES), ...objectNames(SITES)]);
   for (const run of runs.slice(0, -1)) for (const a of failedAddresses(run)) expect(known.has(a)).toBe(true);
@@ -81,7 +80,7 @@ test('apply -parallelism=10 of 75 objects under faults converges within three ap
 
 test('destroy under the same faults leaves nothing', async () => {
   await controlOf(emu.url).setFaults(faultRules(200), SEED + 1);
-  const runs = await runAllowingRetries(tf, dir, ['destroy', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
+  const runs = await runAllowingOneRetry(tf, dir, ['destroy', '-auto-approve', '-input=false', '-no-color', '-parallelism=10'], env, log);
   const known = new Set([...providerAddresses(SITES), ...objectNames(SITES)]);
   for (const run of runs.slice(0, -1)) for (const a of failedAddresses(run)) expect(known.has(a)).toBe(true);
   await recordFired('destroy');

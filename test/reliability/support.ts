@@ -160,38 +160,27 @@ export function failedAddresses(run: TerraformResult): string[] {
 }
 
 /**
- * How many more runs a failed apply or destroy may take under the fault rules. The
- * rules fail about 30% of read attempts and the client makes 5, so about one read in
- * 400 fails for good: a run over the whole stack meets that in about a third of runs,
- * a re-run over the few objects left in a few per cent. With one re-run allowed the
- * suite failed about once in a hundred runs for no fault of the code; with two, about
- * once in ten thousand.
+ * Applies (or destroys) and, if the first run fails, allows exactly one more run, but
+ * only when the first one named every failed resource. Returns every run made.
  */
-export const RERUNS = 2;
-
-/**
- * Applies (or destroys) and, while a run fails, allows up to RERUNS more runs, each
- * only when the run before named every failed resource. Returns every run made.
- */
-export async function runAllowingRetries(
+export async function runAllowingOneRetry(
   binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, log: string[],
 ): Promise<TfRun[]> {
-  const runs: TfRun[] = [];
-  for (;;) {
-    const run = await terraform(binary, cwd, args, env);
-    runs.push(run);
-    log.push(`terraform ${args.join(' ')}${runs.length > 1 ? ` (run ${runs.length})` : ''}: exit ${run.code} in ${run.ms} ms`);
-    if (run.code === 0) return runs;
-    if (runs.length > RERUNS) {
-      throw new Error(`terraform ${args.join(' ')} failed ${runs.length} times:\n${tail(run.stdout)}\n${tail(run.stderr)}`);
-    }
-    const named = failedAddresses(run);
-    log.push(`  failed resources named by terraform: ${named.join(', ') || '(none)'}`);
-    // The condition for another run: this one said which objects failed.
-    if (named.length === 0) {
-      throw new Error(`terraform ${args.join(' ')} failed without naming the failed resources:\n${tail(run.stdout)}\n${tail(run.stderr)}`);
-    }
+  const first = await terraform(binary, cwd, args, env);
+  log.push(`terraform ${args.join(' ')}: exit ${first.code} in ${first.ms} ms`);
+  if (first.code === 0) return [first];
+  const named = failedAddresses(first);
+  log.push(`  failed resources named by terraform: ${named.join(', ') || '(none)'}`);
+  // The condition for a second run: the first one said which objects failed.
+  if (named.length === 0) {
+    throw new Error(`terraform ${args.join(' ')} failed without naming the failed resources:\n${tail(first.stdout)}\n${tail(first.stderr)}`);
   }
+  const second = await terraform(binary, cwd, args, env);
+  log.push(`terraform ${args.join(' ')} (second run): exit ${second.code} in ${second.ms} ms`);
+  if (second.code !== 0) {
+    throw new Error(`second terraform ${args.join(' ')} failed too:\n${tail(second.stdout)}\n${tail(second.stderr)}`);
+  }
+  return [first, second];
 }
 
 export function tail(text: string, chars = 6000): string {
