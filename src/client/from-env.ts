@@ -6,6 +6,8 @@ export interface Connection {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly resellerId: string;
+  /** `RESELLER_MAX_RETRIES`, when set: retries of a request after its first attempt. */
+  readonly maxRetries?: number;
 }
 
 /** The environment lacks or misstates the connection (`RESELLER_API_KEY`, `RESELLER_API_URL`). */
@@ -26,12 +28,18 @@ export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): Connect
   }
   const baseUrl = (env[ENV.apiUrl] || DEFAULT_API_URL).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new ConnectionError(`${ENV.apiUrl} must be an http(s) URL, got "${baseUrl}"`);
-  return { baseUrl, apiKey, resellerId: env[ENV.resellerId] || '*' };
+  const retries = env[ENV.maxRetries];
+  const maxRetries = retries === undefined || retries.trim() === '' ? undefined : Number(retries);
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 100)) {
+    throw new ConnectionError(`${ENV.maxRetries} must be a whole number from 0 to 100, got "${retries}"`);
+  }
+  return { baseUrl, apiKey, resellerId: env[ENV.resellerId] || '*', ...(maxRetries !== undefined ? { maxRetries } : {}) };
 }
 
-/** A client for a connection. */
+/** A client for a connection (its retries unless `options` sets them). */
 export function clientFor(conn: Connection, options: Partial<ResellerClientOptions> = {}): ResellerClient {
-  return new ResellerClient({ ...options, baseUrl: conn.baseUrl, apiKey: conn.apiKey, resellerId: conn.resellerId });
+  const retries = conn.maxRetries !== undefined ? { maxRetries: conn.maxRetries } : {};
+  return new ResellerClient({ ...retries, ...options, baseUrl: conn.baseUrl, apiKey: conn.apiKey, resellerId: conn.resellerId });
 }
 
 /** `ResellerClient.fromEnv()`: a client for the connection in the environment. */

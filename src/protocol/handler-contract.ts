@@ -35,6 +35,8 @@ export const ENV = {
   apiKey: 'RESELLER_API_KEY',
   /** Reseller id for `/reseller/{id}/…` paths; default `*` (the caller's own account). */
   resellerId: 'RESELLER_ID',
+  /** Retries of a request after its first attempt, where the retry policy allows one (0-100; default 4): the provider block's `max_retries` reads it too. */
+  maxRetries: 'RESELLER_MAX_RETRIES',
   /** A mailbox password (from a sensitive variable), for ensure and set-password. */
   password: 'RESELLER_MAILBOX_PASSWORD',
 } as const;
