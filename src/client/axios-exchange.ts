@@ -39,6 +39,10 @@ export class AxiosExchange implements Exchange {
       deadlinePassed = true;
       controller.abort();
     }, request.timeoutMs);
+    // The caller's stop ends it too (ABORT_ERR, below).
+    const stop = () => controller.abort();
+    if (request.signal?.aborted) stop();
+    request.signal?.addEventListener('abort', stop, { once: true });
     try {
       const response = await this.#http.request<string>({
         method: request.method,
@@ -56,8 +60,9 @@ export class AxiosExchange implements Exchange {
     } catch (error) {
       // Only the code leaves here: an axios error holds the request config, headers and body.
       const code = (error as { code?: unknown } | null)?.code;
-      throw new ExchangeError('axios request failed', deadlinePassed ? 'ETIMEDOUT' : typeof code === 'string' ? code : 'ERR_NETWORK');
+      throw new ExchangeError('axios request failed', deadlinePassed ? 'ETIMEDOUT' : request.signal?.aborted ? 'ABORT_ERR' : typeof code === 'string' ? code : 'ERR_NETWORK');
     } finally {
+      request.signal?.removeEventListener('abort', stop);
       clearTimeout(guard);
     }
   }

@@ -36,6 +36,11 @@ export interface ResellerClientOptions {
   random?: () => number;
   /** For tests: current time in ms, for `Retry-After` dates. @default Date.now */
   now?: () => number;
+  /**
+   * When aborted, ends the reads in flight at once (a write in flight is left to finish,
+   * so that its outcome is known). Give `sleep` the same signal so retry waits end too.
+   */
+  stop?: AbortSignal;
 }
 
 const DEFAULTS = {
@@ -102,6 +107,7 @@ export class ResellerClient {
       sleep: options.sleep ?? realSleep,
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
+      stop: options.stop,
     });
     const ctx: ApiContext = { transport: this.#transport, resellerPath: `/reseller/${encodeURIComponent(resellerId)}` };
     this.users = new Users(ctx);

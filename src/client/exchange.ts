@@ -29,6 +29,8 @@ export interface ExchangeRequest {
   timeoutMs: number;
   /** Longest response body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Ends the exchange at once, rejecting with code ABORT_ERR: a read its caller no longer wants (the provider asked to stop). */
+  signal?: AbortSignal;
 }
 
 export interface ExchangeResponse {
@@ -77,14 +79,23 @@ export class NodeExchange implements Exchange {
     return new Promise<ExchangeResponse>((resolve, reject) => {
       let settled = false;
       let deadline: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        const err = new ExchangeError('the request was stopped', 'ABORT_ERR');
+        fail(err);
+        req.destroy(err);
+      };
       const fail = (err: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        request.signal?.removeEventListener('abort', onAbort);
         reject(err);
       };
+      // Stopped before it started: nothing goes out.
+      if (request.signal?.aborted) return fail(new ExchangeError('the request was stopped', 'ABORT_ERR'));
       // (A request that cannot even be built throws here, and so rejects: no timer is left.)
       const req = transport.request(url, { method: request.method, headers, agent: this.#agent(protocol, keepAlive, transport) });
+      request.signal?.addEventListener('abort', onAbort, { once: true });
       // A timer rather than an AbortSignal: the same effect, without loading the abort
       // machinery into every handler process.
       deadline = setTimeout(() => {
@@ -135,6 +146,7 @@ export class NodeExchange implements Exchange {
           if (!res.complete) return fail(new ExchangeError('the connection closed before the response ended', 'ECONNRESET'));
           settled = true;
           clearTimeout(deadline);
+          request.signal?.removeEventListener('abort', onAbort);
           resolve({ status, headers: responseHeaders, text: Buffer.concat(chunks).toString('utf8') });
         });
       });

@@ -37,6 +37,8 @@ export interface TransportOptions {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   now: () => number;
+  /** Ends reads in flight at once when aborted; a write in flight is left to finish, so that its outcome is known. */
+  stop?: AbortSignal;
 }
 
 /** One HTTP attempt, as logged: never a body, a header or the key. */
@@ -201,6 +203,7 @@ export class Transport {
         // Bounds the whole exchange, not just idle time (see exchange.ts).
         timeoutMs: this.#options.timeoutMs,
         maxBodyBytes: MAX_BODY_BYTES,
+        ...(spec.method === 'GET' && this.#options.stop ? { signal: this.#options.stop } : {}),
       });
       return { kind: 'response', status: response.status, headers: response.headers, text: response.text, ms: performance.now() - started };
     } catch (error) {

@@ -18,7 +18,8 @@ export class Connection {
       ...(settings.requestTimeoutMs !== undefined ? { timeoutMs: settings.requestTimeoutMs } : {}),
       userAgent: settings.userAgent,
       log: settings.logRequest && ((_line, attempt) => attempt && settings.logRequest!(attempt)),
-      // A retry's wait (a 429's Retry-After may ask for a minute) ends at once on StopProvider.
+      // On StopProvider, a read in flight and a retry's wait (a 429's Retry-After may ask for a minute) end at once.
+      stop: this.#stop.signal,
       sleep: (ms) => sleep(ms, this.#stop.signal),
     });
     const timing = {

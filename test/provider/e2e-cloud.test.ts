@@ -184,6 +184,26 @@ describe('native provider: stack users and cloud servers', () => {
     expect(plan.stderr).toMatch(/with reseller_cloud_server\.lost/);
     expect(emu.account().cloudServers.map((s) => s.name)).not.toContain('web4.provider-cloud.com');
   }, E2E_TIMEOUT_MS);
+
+  it('a Ctrl-C while a read-back hangs (no answer for ten minutes; the request deadline is an hour) ends it at once; the next apply adopts what was written', async () => {
+    const domain = 'hang.provider-cloud.com';
+    const resources = serverStack();
+    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+    resources.reseller_cloud_server = { late: { host_name: 'web3.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk' } };
+    resources.reseller_package = { hang: { domain_name: domain, package_type: 'Linux Starter' } };
+    writeConfig(resources);
+    // The read that confirms the package's create gets no answer for ten minutes (the emulator's longest delay).
+    await emu.control('POST', 'faults', { rules: [{ method: 'GET', path: `^/package/${domain.replace(/\./g, '\\.')}$`, latencyMs: 600_000, times: 1 }] });
+    const slow = env({ RESELLER_REQUEST_TIMEOUT: '1h' });
+    const stopped = await applyInterruptedWhen(async () => ((await emu.control('GET', 'faults')) as { rules: Array<{ fired: number }> }).rules[0].fired > 0, slow);
+    await emu.control('DELETE', 'faults');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr.replace(/\s+/g, ' ')).toMatch(/Could not create the package hang\.provider-cloud\.com .*stopped: Terraform asked the provider to stop/);
+    expect(emu.account().packages.filter((p) => p.name === domain)).toHaveLength(1); // the write stands
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env());
+    expect(emu.account().packages.filter((p) => p.name === domain)).toHaveLength(1); // adopted, not created twice
+    expect(await planCode()).toBe(0);
+  }, E2E_TIMEOUT_MS);
 });
 
 /**
