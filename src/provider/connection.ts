@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ResellerClient } from '../client';
 import { DEFAULT_API_URL } from '../protocol/handler-contract';
 import { createContext, EnsureHistory, ReconcileContext, sleep, StoppedError, timingFromEnv } from '../reconcile';
@@ -8,6 +9,11 @@ export class Connection {
   #ctx: ReconcileContext | undefined;
   /** Aborted by Terraform's StopProvider (a Ctrl-C): every wait of a call in flight ends at once. */
   readonly #stop = new AbortController();
+
+  constructor() {
+    // Every read and wait in flight listens to it (tens at once in a large apply): not a leak.
+    setMaxListeners(0, this.#stop.signal);
+  }
 
   configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
     const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
