@@ -156,14 +156,10 @@ describe('native provider: stack users and cloud servers', () => {
 
   it('a Ctrl-C while the API asks to retry later (429, Retry-After: 1 h) ends the wait at once; nothing was written, the next apply creates', async () => {
     const domain = 'stop.provider-cloud.com';
-    const resources = serverStack();
-    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
-    resources.reseller_cloud_server = { late: { host_name: 'web3.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk' } };
-    resources.reseller_package = { stop: { domain_name: domain, package_type: 'Linux Starter' } };
-    writeConfig(resources);
+    writeConfig(withOnePackage('stop', domain));
     await emu.control('POST', 'faults', { rules: [{ method: 'POST', path: 'addWeb$', status: 429, retryAfterS: 3600, times: 1 }] });
     // Once the API has answered 429, the provider waits to retry (the client's cap: a minute).
-    const stopped = await applyInterruptedWhen(async () => ((await emu.control('GET', 'faults')) as { rules: Array<{ fired: number }> }).rules[0].fired > 0, env());
+    const stopped = await applyInterruptedWhen(faultFired, env());
     await emu.control('DELETE', 'faults');
     expect(stopped.code).toBe(1);
     expect(stopped.stderr.replace(/\s+/g, ' ')).toMatch(/Could not create the package stop\.provider-cloud\.com .*stopped: Terraform asked the provider to stop/);
@@ -187,15 +183,11 @@ describe('native provider: stack users and cloud servers', () => {
 
   it('a Ctrl-C while a read-back hangs (no answer for ten minutes; the request deadline is an hour) ends it at once; the next apply adopts what was written', async () => {
     const domain = 'hang.provider-cloud.com';
-    const resources = serverStack();
-    resources.reseller_stack_user.ops = { email: 'ops@example.org' };
-    resources.reseller_cloud_server = { late: { host_name: 'web3.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk' } };
-    resources.reseller_package = { hang: { domain_name: domain, package_type: 'Linux Starter' } };
-    writeConfig(resources);
+    writeConfig(withOnePackage('hang', domain));
     // The read that confirms the package's create gets no answer for ten minutes (the emulator's longest delay).
     await emu.control('POST', 'faults', { rules: [{ method: 'GET', path: `^/package/${domain.replace(/\./g, '\\.')}$`, latencyMs: 600_000, times: 1 }] });
     const slow = env({ RESELLER_REQUEST_TIMEOUT: '1h' });
-    const stopped = await applyInterruptedWhen(async () => ((await emu.control('GET', 'faults')) as { rules: Array<{ fired: number }> }).rules[0].fired > 0, slow);
+    const stopped = await applyInterruptedWhen(faultFired, slow);
     await emu.control('DELETE', 'faults');
     expect(stopped.code).toBe(1);
     expect(stopped.stderr.replace(/\s+/g, ' ')).toMatch(/Could not create the package hang\.provider-cloud\.com .*stopped: Terraform asked the provider to stop/);
@@ -205,6 +197,18 @@ describe('native provider: stack users and cloud servers', () => {
     expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
 });
+
+/** The users, the server ordered by the Ctrl-C test (web3) and one package on the account: the stack of the later tests. */
+function withOnePackage(name: string, domain: string): Resources {
+  const resources = serverStack();
+  resources.reseller_stack_user.ops = { email: 'ops@example.org' };
+  resources.reseller_cloud_server = { late: { host_name: 'web3.provider-cloud.com', cloud_provider: 'native', spec: 'micro', zone: 'dc_location-uk' } };
+  resources.reseller_package = { [name]: { domain_name: domain, package_type: 'Linux Starter' } };
+  return resources;
+}
+
+/** Whether the emulator's one fault rule has fired. */
+const faultFired = async () => ((await emu.control('GET', 'faults')) as { rules: Array<{ fired: number }> }).rules[0].fired > 0;
 
 /**
  * `terraform apply`, interrupted as Ctrl-C does (SIGINT to Terraform, which then sends
