@@ -58,7 +58,7 @@ function tablesOf(kind: ResourceKind): KindTables {
 }
 
 /** The attribute path of a problem's field: `extraDomainNames[1]` -> extra_domain_names[1]. */
-function problemPath(kind: ResourceKind, problem: FieldProblem) {
+function problemPath(kind: ResourceKind, problem: Pick<FieldProblem, 'field'>) {
   const match = /^([A-Za-z0-9_]+)(?:\[(\d+)\]|\.(.+))?/.exec(problem.field);
   const field = match ? kind.fields.find((f) => f.name === match[1] || f.attribute === match[1]) : undefined;
   if (!field) return { attribute: undefined, name: problem.field };
@@ -345,8 +345,7 @@ export async function applyChange(
 /** The attribute an apply error is about, when the core names its field (a reference the account lacks). */
 function erringAttribute(kind: ResourceKind, err: unknown) {
   const field = (err as { field?: unknown } | null)?.field;
-  const attribute = typeof field === 'string' ? kind.fields.find((f) => f.name === field)?.attribute : undefined;
-  return attribute ? attributePath(attribute) : undefined;
+  return typeof field === 'string' ? problemPath(kind, { field }).attribute : undefined;
 }
 
 /** The live object in the state's terms: declared forms kept where they mean the same, live values where they differ. */
