@@ -79,8 +79,9 @@ export class NodeExchange implements Exchange {
     return new Promise<ExchangeResponse>((resolve, reject) => {
       let settled = false;
       let deadline: NodeJS.Timeout | undefined;
+      const stopped = () => new ExchangeError('the request was stopped', 'ABORT_ERR');
       const onAbort = () => {
-        const err = new ExchangeError('the request was stopped', 'ABORT_ERR');
+        const err = stopped();
         fail(err);
         req.destroy(err);
       };
@@ -92,7 +93,7 @@ export class NodeExchange implements Exchange {
         reject(err);
       };
       // Stopped before it started: nothing goes out.
-      if (request.signal?.aborted) return fail(new ExchangeError('the request was stopped', 'ABORT_ERR'));
+      if (request.signal?.aborted) return fail(stopped());
       // (A request that cannot even be built throws here, and so rejects: no timer is left.)
       const req = transport.request(url, { method: request.method, headers, agent: this.#agent(protocol, keepAlive, transport) });
       request.signal?.addEventListener('abort', onAbort, { once: true });
