@@ -26,10 +26,14 @@ import { underlying } from './undo-log';
 export function findPackage(account: Account, idOrDomain: string): Package | undefined {
   // Scanned behind the change's view (undo-log.ts), the one found handed out through it.
   const packages = underlying(account.packages);
-  const byId = /^[0-9]+$/.test(idOrDomain);
-  const name = byId ? '' : canonicalDomain(idOrDomain);
-  if (!byId && name === '') return undefined;
-  const i = packages.findIndex(byId ? (p) => p.id === Number(idOrDomain) : (p) => p.names.includes(name));
+  let i: number;
+  if (/^[0-9]+$/.test(idOrDomain)) {
+    i = packages.findIndex((p) => p.id === Number(idOrDomain));
+  } else {
+    const name = canonicalDomain(idOrDomain);
+    if (name === '') return undefined;
+    i = packages.findIndex((p) => p.names.includes(name));
+  }
   return i < 0 ? undefined : account.packages[i];
 }
 
