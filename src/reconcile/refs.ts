@@ -80,21 +80,15 @@ async function userDirectory(ctx: ReconcileContext, fresh: boolean): Promise<{ v
  * plan may create that user.
  */
 export async function userRefProblems(ctx: ReconcileContext, field: string, ref: StackUserRef | undefined): Promise<AccountProblem[]> {
-  if (typeof ref !== 'string') return [];
-  try {
-    await resolveUser(ctx, '', field, ref);
-    return [];
-  } catch (err) {
-    if (err instanceof UnknownReference) return [{ field, rule: `"${ref}" is not a control-panel user of this account` }];
-    throw err;
-  }
+  if (typeof ref !== 'string' || (await findUser(ctx, ref))) return [];
+  return [{ field, rule: unknownUserRule(ref) }];
 }
 
-/** The context's list name of the account's control-panel users (with their contact records). */
-export const USERS = 'users';
+/** The rule a `stack-user:N` reference the account lacks breaks. */
+const unknownUserRule = (ref: string) => `"${ref}" is not a control-panel user of this account`;
 
-/** A control-panel user ref, from `stack-user:N` (checked to exist) or `{ email }`. */
-export async function resolveUser(ctx: ReconcileContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
+/** The `stack-user:N` that `ref` (a number or an e-mail) names, or undefined; a miss in a cached list is looked up afresh first. */
+async function findUser(ctx: ReconcileContext, ref: StackUserRef, fresh = false): Promise<string | undefined> {
   const find = (users: UserDirectory): string | undefined => {
     if (typeof ref === 'string') return users[ref] !== undefined ? ref : undefined;
     const wanted = ref.email.trim().toLowerCase();
@@ -106,9 +100,18 @@ export async function resolveUser(ctx: ReconcileContext, path: string, field: st
     users = await userDirectory(ctx, true);
     found = find(users.value);
   }
+  return found;
+}
+
+/** The context's list name of the account's control-panel users (with their contact records). */
+export const USERS = 'users';
+
+/** A control-panel user ref, from `stack-user:N` (checked to exist) or `{ email }`. */
+export async function resolveUser(ctx: ReconcileContext, path: string, field: string, ref: StackUserRef, fresh = false): Promise<string> {
+  const found = await findUser(ctx, ref, fresh);
   if (found) return found;
   if (typeof ref === 'string') {
-    const problem = `${field} "${ref}" is not a control-panel user of this account`;
+    const problem = `${field} ${unknownUserRule(ref)}`;
     throw new UnknownReference(`${path}: ${problem}`, problem, field);
   }
   throw new UnknownReference(
