@@ -72,7 +72,7 @@ function wrapper(build: Build, cpuDir: string, options: { profileDir?: string; t
   return file;
 }
 
-/** `; main threads M s, other threads O s`: the processes' lines of lib/thread-cpu.ts summed (one line per process, or it says which are missing). */
+/** `; main threads M s, other threads O s`: the processes' lines of lib/thread-cpu.ts summed (an error when a process did not write its line). */
 function threadSplitOf(cpuDir: string, processes: number): string {
   const lines = readFileSync(join(cpuDir, 'threads'), 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number));
   if (lines.length !== processes) throw new Error(`--threads: ${lines.length} of ${processes} provider processes reported their threads`);
