@@ -237,6 +237,38 @@ describe('apply, read and import', () => {
     expect(missing.diagnostics[0].summary).toBe('Cannot import reseller_note: no note "gone" in the account');
   });
 
+  it('imports a create-only field with a default as the default, so that declaring it plans no change; a kept setting stays null', async () => {
+    const live = new Map([['hello', { name: 'hello', text: 't', tags: [], serial: 7 }]]);
+    const base = noteKind(live);
+    const kind: ResourceKind<NoteSpec, string> = {
+      ...base,
+      fields: [
+        ...base.fields,
+        { name: 'origin', attribute: 'origin', type: 'string', description: 'Origin.', role: 'create-only', presence: 'default', defaultValue: 'web', readable: false },
+        { name: 'colour', attribute: 'colour', type: 'string', description: 'Colour.', role: 'setting', presence: 'default', defaultValue: 'red', readable: false, fixedAfterCreate: true },
+      ],
+    };
+    const imported = (await importState(kind, 'hello')).value!;
+    expect(imported).toMatchObject({ origin: 'web', colour: null, secret_wo_version: null });
+    const declared = config({ name: 'hello', text: 't', tags: [], origin: 'web', colour: 'red' });
+    // Terraform proposes the configuration with the prior's computed values.
+    const same = planChange(kind, imported, { ...declared, serial: imported.serial }, declared);
+    expect(same.diagnostics).toEqual([]);
+    // Only the kept setting is recorded: the create-only field plans what the state holds
+    // (the note's computed serial depends on every input, so the recorded colour makes it unknown).
+    const changed = Object.keys(imported).filter((a) => a !== 'serial' && JSON.stringify(same.value.planned![a]) !== JSON.stringify(imported[a]));
+    expect(changed).toEqual(['colour']);
+    const other = planChange(kind, imported, { ...declared, origin: 'api' }, { ...declared, origin: 'api' });
+    expect(other.diagnostics.map((d) => d.summary)).toEqual(['origin is applied at creation only']);
+    // Left out: a create plans the default; an update keeps what the state records (also a null of an older state).
+    expect(flagsOf(kind.fields.find((f) => f.name === 'origin')!)).toMatchObject({ optional: true, computed: true });
+    const omitted: TfObject = { ...declared, origin: null };
+    expect(planChange(kind, null, omitted, omitted).value.planned!.origin).toBe('web');
+    expect(planChange(kind, imported, { ...omitted, origin: imported.origin, serial: imported.serial }, omitted).value.planned!.origin).toBe('web');
+    const older: TfObject = { ...imported, origin: null };
+    expect(planChange(kind, older, { ...omitted, serial: older.serial }, omitted).value.planned!.origin).toBeNull();
+  });
+
   it('gives an import the natural key of what it found, whatever the import id named', async () => {
     const live = new Map([['hello', { name: 'hello', text: 't', tags: [], serial: 7 }]]);
     // The identity of an import by reference is the reference itself; the object found has its own key.

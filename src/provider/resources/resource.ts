@@ -2,7 +2,7 @@ import { attributePath, Diagnostic, error, hasErrors, messageOf, warning } from 
 import { isUnknown, TfObject, TfValue, UNKNOWN } from '../wire/values';
 import { parseDuration } from './durations';
 import type { FieldProblem, ObservedValues, ResourceField, ResourceKind } from './kind';
-import { flagsOf, ID_ATTRIBUTE, TIMEOUTS_BLOCK } from './schema';
+import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, TIMEOUTS_BLOCK } from './schema';
 import { attributeValue, nullObject, sameValue, specValuesOf } from './values';
 
 /**
@@ -140,7 +140,9 @@ export function planChange(
     if (field.role === 'write-only') planned[attr] = null;
     else if (field.role === 'computed') continue; // after every input is planned, below
     else if (tables.flaggedComputed.has(field) && config[attr] === null) {
-      if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
+      // Nothing applies a creation-time choice to an existing object: left out, it keeps what the state records.
+      if (prior && isMootOnceMade(field)) planned[attr] = prior[attr] ?? null;
+      else if (field.presence === 'default' && field.defaultValue !== undefined) planned[attr] = attributeValue(field.defaultValue);
       else if (!prior) planned[attr] = UNKNOWN; // left to the live object (or derived below): known after apply
     }
   }
@@ -390,8 +392,9 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     const state = nullObject(kind);
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
-      // What cannot be read back stays null: the configuration decides it on the next plan.
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
+      else if (isMootOnceMade(field)) state[field.attribute] = attributeValue(field.defaultValue);
+      // Anything else that cannot be read back stays null: the configuration decides it on the next plan.
     }
     // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).
     const found = kind.check(specValuesOf(kind, state).values, kind.typeName);

@@ -9,7 +9,8 @@ import type { FieldType, ResourceField, ResourceKind } from './kind';
  * - readable settings with a default or left alone when absent are optional + computed,
  *   so a value the user does not declare follows the live object instead of showing
  *   drift (settings that cannot be read back have nothing to learn, so they are not);
- * - create-only fields are plain optional/required attributes (kept in state, not read);
+ * - create-only fields are optional/required attributes (kept in state, not read); one with
+ *   a default is also computed (isMootOnceMade), so that an import can record the default;
  * - the write-only field is `write_only` and sensitive: Terraform never stores it;
  * - computed facts, and `id` (the natural key), are computed.
  */
@@ -36,11 +37,27 @@ export interface AttributeFlags {
   readonly sensitive: boolean;
 }
 
+/**
+ * A field that matters only when the object is made (applied at creation, never read
+ * back) and has a default. An import cannot know what was chosen then, and nothing
+ * applies it now, so the imported state records the default: an import that declares
+ * the default, or leaves it out, then plans no change (another value plans one, with
+ * the create-only warning). To allow that the attribute is computed: left out, a create
+ * plans the default and an update keeps what the state records (null in a state written
+ * before this rule). Settings the object keeps (a cloud server's branding, fixed after
+ * creation) are not such fields: an import leaves them null, and the next plan shows
+ * what the configuration records.
+ */
+export function isMootOnceMade(field: ResourceField): boolean {
+  return field.role === 'create-only' && !field.readable && field.presence === 'default' && field.defaultValue !== undefined;
+}
+
 export function flagsOf(field: ResourceField): AttributeFlags {
   const required = field.presence === 'required' && field.role !== 'computed';
   const optional = !required && field.role !== 'computed';
   // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
-  const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) || (field.role === 'identity' && field.presence === 'default');
+  const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) ||
+    (field.role === 'identity' && field.presence === 'default') || isMootOnceMade(field);
   return {
     required,
     optional,
