@@ -140,17 +140,16 @@ export function emitUsers(e: Emitter): void {
 /** The cloud servers, protected (the API cannot cancel them); one the constructs cannot declare is referenced by host name. */
 export function emitCloudServers(e: Emitter): void {
   const servers = [...e.account.live.servers].sort((a, b) => byText(a.name, b.name));
-  const placeholderUser = e.userRefs[0];
   if (servers.length) {
     e.line('// ---- Managed cloud servers ----');
     e.line('// The API cannot cancel servers, so each is protected from `terraform destroy`.');
-    e.line('// forUser is not readable from the API (only used when ordering, never when adopting):');
-    e.line(`// placeholder: the account's first control-panel user${placeholderUser ? ` (${placeholderUser})` : ''}. periodMonths: likewise (1).`);
+    e.line('// forUser and periodMonths are not readable from the API and matter only when ordering:');
+    e.line('// forUser is left out (an order may name no user), periodMonths is the default (1).');
   }
-  for (const server of servers) emitCloudServer(e, server, placeholderUser);
+  for (const server of servers) emitCloudServer(e, server);
 }
 
-function emitCloudServer(e: Emitter, server: CloudServer, placeholderUser: string | undefined): void {
+function emitCloudServer(e: Emitter, server: CloudServer): void {
   const host = canonicalDomain(server.name);
   const id = e.ids.allocate('server', host || server.name);
   e.serverVar.set(server.id, id);
@@ -161,7 +160,7 @@ function emitCloudServer(e: Emitter, server: CloudServer, placeholderUser: strin
     ? `host name "${server.name}" is not valid for ManagedCloudServer`
     : !provider
       ? `provider "${server.configuration.Provider}" is not one of ${CLOUD_PROVIDERS.join(', ')}`
-      : checkCloudSpec(provider, server.configuration.spec) ?? checkCloudZone(provider, zone) ?? (placeholderUser ? undefined : 'the account has no control-panel user for forUser');
+      : checkCloudSpec(provider, server.configuration.spec) ?? checkCloudZone(provider, zone);
   const chosen = e.references.has(host);
   if (problem || !provider || chosen) {
     e.line(`// Cloud server ${commentText(server.name)} (id ${server.id}) is referenced, not managed: ${commentText(chosen ? 'as --reference asks (read at plan time with the provider engine)' : problem ?? '')}`);
@@ -178,7 +177,6 @@ function emitCloudServer(e: Emitter, server: CloudServer, placeholderUser: strin
   e.line(`  spec: ${tsString(server.configuration.spec)},`);
   e.line(`  zone: ${tsString(zone)},`);
   e.line('  periodMonths: 1, // not readable from the API');
-  e.line(`  forUser: ${e.userExpr(placeholderUser!)}, // placeholder: not readable from the API`);
   if (brand) e.line('  branded: true,');
   else if (provider === CloudProvider.NATIVE) e.line('  branded: false, // the API shows a brand only when the account has one set');
   e.line('  protect: true,');

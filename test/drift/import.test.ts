@@ -201,10 +201,19 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   await emu.control('DELETE', 'requests');
   const plan = await runTerraform(['plan', '-input=false', '-no-color', '-out=p'], { cwd: stackDir, env: tfEnv, binary: terraform });
   expect(plan.stderr).toBe('');
-  // The two cloud servers' "changes" only record what the API cannot return (forUser,
-  // periodMonths: used when ordering; branded): the provider's update of them writes nothing.
+  // The two cloud servers' "changes" only record what the API cannot return of a server
+  // it keeps: branded. What mattered only when ordering (periodMonths, forUser) plans no
+  // change. The provider's update of them writes nothing.
   expect(plan.stdout).toContain('Plan: 14 to import, 0 to add, 2 to change, 0 to destroy.');
   expect(plan.stdout).not.toMatch(/must be replaced|will be destroyed|will be created/);
+  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
+  const changed = (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
+    .filter((r) => r.change.actions.includes('update'))
+    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`);
+  expect(changed.sort()).toEqual([
+    expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
+    expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
+  ]);
   const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
   expect(apply.stderr).toBe('');
   expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
@@ -220,10 +229,11 @@ test('the generated declarations: names, placements, users, mail, and the docume
   expect(run.stderr).toMatch(/^imported 2 cloud server\(s\), 6 package\(s\)/);
   const source = run.stdout;
   expect(source).toContain('export class ImportedResellerStack extends TerraformStack {');
-  // Cloud servers: provider/spec/zone from the list, placeholder forUser, protected, branded when the API shows it.
-  expect(source).toMatch(/const server_web1_example_shop_com = new ManagedCloudServer\(this, 'server_web1_example_shop_com', \{\n\s+hostName: 'web1\.example-shop\.com',\n\s+provider: CloudProvider\.NATIVE,\n\s+spec: 'medium',\n\s+zone: 'dc_location-uk',\n\s+periodMonths: 1, \/\/ not readable from the API\n\s+forUser: 'stack-user:989901', \/\/ placeholder: not readable from the API\n\s+branded: true,\n\s+protect: true,\n\s+\}\);/);
+  // Cloud servers: provider/spec/zone from the list, no forUser (it matters only when ordering), protected, branded when the API shows it.
+  expect(source).toMatch(/const server_web1_example_shop_com = new ManagedCloudServer\(this, 'server_web1_example_shop_com', \{\n\s+hostName: 'web1\.example-shop\.com',\n\s+provider: CloudProvider\.NATIVE,\n\s+spec: 'medium',\n\s+zone: 'dc_location-uk',\n\s+periodMonths: 1, \/\/ not readable from the API\n\s+branded: true,\n\s+protect: true,\n\s+\}\);/);
+  expect(source).not.toContain('forUser:');
   expect(source).toMatch(/new ManagedCloudServer\(this, 'server_batch_example_shop_com', \{[^}]*provider: CloudProvider\.AWS,[^}]*zone: 'eu-west-2',/);
-  expect(source).toMatch(/\/\/ forUser is not readable from the API/);
+  expect(source).toMatch(/\/\/ forUser and periodMonths are not readable from the API and matter only when ordering/);
   // Packages.
   expect(source).toMatch(/new HostingPackage\(this, 'pkg_app_example_shop_com', \{[^}]*packageType: 'Managed Cloud',[^}]*cloudServer: server_web1_example_shop_com,/);
   expect(source).toContain("extraDomainNames: ['example-shop.net', 'example-shop.org'],");
