@@ -1,9 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { findTerraform } from '../scripts/lib/terraform';
 import { cpuSplitOf, GNU_TIME, requireGnuTime, TIME_FORMAT, underGnuTime } from './lib/cpu-time';
 import { startBenchEmulator, summarize } from './lib/emulator';
 import { BuildArg, currentBuild, installBuild, parseBuildArg } from './lib/builds';
+import { FLOOR_BUNDLE, installFloor } from './lib/floor-install';
 import { providerSites, writeProviderStack } from './lib/provider-config';
 import { scratchDir } from './lib/scratch';
 import { median } from './lib/stats';
@@ -17,9 +18,10 @@ import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
  * With `--profile DIR`, one more plan per build runs its provider processes under
  * `node --cpu-prof`, the profiles written to DIR/<build>/. With `--threads`, each
  * process's CPU is also split between its main thread and its other threads (V8's
- * compiler and GC: lib/thread-cpu.ts).
+ * compiler and GC: lib/thread-cpu.ts). With `--floor`, the floor provider (resource RPCs
+ * that do no work: lib/floor-provider.ts) runs as one more build, named `floor`.
  *
- *   node dist/bench/plan-cpu.js [--packages 300] [--runs 3] [--profile DIR] [--threads] [NAME=BUNDLE[@NODE_FLAG,...] ...]
+ *   node dist/bench/plan-cpu.js [--packages 300] [--runs 3] [--profile DIR] [--threads] [--floor] [NAME=BUNDLE[@NODE_FLAG,...] ...]
  *
  * A build is a provider bundle (`bundle.js` with its `bundle.js.cache` beside it, e.g. a
  * copy of an earlier dist/src/provider), optionally with Node options to run it with;
@@ -37,7 +39,7 @@ interface Build {
 }
 
 function parseArgs(argv: string[]) {
-  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, threads: false, builds: [] as BuildArg[] };
+  const out = { packages: 300, runs: 3, profile: undefined as string | undefined, threads: false, floor: false, builds: [] as BuildArg[] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const build = parseBuildArg(arg);
@@ -45,6 +47,7 @@ function parseArgs(argv: string[]) {
     else if (arg === '--runs') out.runs = Number(argv[++i]);
     else if (arg === '--profile') out.profile = resolve(argv[++i]);
     else if (arg === '--threads') out.threads = true;
+    else if (arg === '--floor') out.floor = true;
     else if (build) out.builds.push(build);
     else throw new Error(`plan-cpu: unexpected argument ${arg}`);
   }
@@ -83,6 +86,8 @@ function threadSplitOf(cpuDir: string, processes: number): string {
 async function main(): Promise<void> {
   requireGnuTime();
   const args = parseArgs(process.argv.slice(2));
+  // The floor provider (lib/floor-provider.ts) as one more build: its bundle, loaded as the others are.
+  if (args.floor) args.builds.push({ name: 'floor', bundle: join(dirname(await installFloor(scratchDir('floor-'))), FLOOR_BUNDLE), flags: [] });
   const builds: Build[] = args.builds.map((b) => ({ name: b.name, flags: b.flags, loader: installBuild(b) }));
   const binary = findTerraform();
   const emu = await startBenchEmulator();
