@@ -22,8 +22,8 @@ options:
   --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
   --engine NAME        declare the stack's engine (ResellerHosting engine): provider,
                        terraform_data or null_resource (default: none, the library's default)
-  --users              declare the control-panel users too (StackUser); packages and
-                       servers then refer to them
+  --users              declare the control-panel users too (StackUser); packages
+                       linked to one user then refer to it
   --dns                declare every package's DNS records too (DnsRecord: A, AAAA,
                        CNAME, MX, TXT, SRV; the zone's SOA and NS are the service's)
   --reference NAME     do not manage this package (any of its domain names) or cloud

@@ -16,8 +16,8 @@ export interface ImportOptions {
   /** Shown in the header comment. */
   readonly source?: string;
   /**
-   * Declare the account's control-panel users as StackUser constructs too; packages and
-   * servers then refer to them. @default false
+   * Declare the account's control-panel users as StackUser constructs too; packages
+   * linked to one user then refer to it. @default false
    */
   readonly users?: boolean;
   /** Declare every package's DNS records too (DnsRecord); needs the zones read (`readImportAccount` with `dns`). @default false */
