@@ -131,7 +131,7 @@ export function notesOf(field: ResourceField, description: string, optionalCompu
   if (field.fixedAfterCreate) notes.push('Fixed after creation: the API cannot change it once the object exists, so Terraform reports a change to it instead of making it.');
   if (!field.readable && field.role !== 'write-only' && field.role !== 'computed') notes.push('Not read back from the API: a change made outside Terraform does not show in the plan.');
   if (field.presence === 'default' && field.defaultValue !== undefined) notes.push(`Defaults to \`${JSON.stringify(field.defaultValue)}\`.`);
-  if (isMootOnceMade(field)) notes.push('An import records the default, as the value chosen at creation cannot be read back.');
   else if (field.role === 'setting' && field.presence === 'optional' && optionalComputed) notes.push('When omitted, follows the live object: leaving it out means "leave it alone", not "empty".');
+  if (isMootOnceMade(field)) notes.push('An import records the default, as the value chosen at creation cannot be read back.');
   return notes;
 }

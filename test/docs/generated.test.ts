@@ -42,6 +42,14 @@ describe('generated docs', () => {
     for (const t of [...source.resources, ...source.dataSources]) expect(index).toContain(`[\`${t.typeName}\`]`);
   });
 
+  it('an attribute page says what an import records of a creation-time choice, and only of those', () => {
+    const importNote = /^- `([a-z_]+)` .*An import records the default/gm;
+    const noted = (page: string) => [...files.get(page)!.matchAll(importNote)].map((m) => m[1]);
+    expect(noted('docs/resources/cloud_server.md')).toEqual(['period_months']);
+    expect(noted('docs/resources/dns_record.md')).toEqual(['replace_conflicting']);
+    expect(noted('docs/resources/package.md')).toEqual([]);
+  });
+
   it('every resource type and data source has its hand-written example (and resources their import.sh)', () => {
     expect(missingExamples(source)).toEqual([]);
   });
