@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { findTerraform } from '../scripts/lib/terraform';
 import { cpuSplitOf, GNU_TIME, requireGnuTime, TIME_FORMAT, underGnuTime } from './lib/cpu-time';
 import { startBenchEmulator, summarize } from './lib/emulator';
 import { BuildArg, currentBuild, installBuild, parseBuildArg } from './lib/builds';
-import { FLOOR_BUNDLE, installFloor } from './lib/floor-install';
+import { installFloor } from './lib/floor-install';
 import { providerSites, writeProviderStack } from './lib/provider-config';
 import { scratchDir } from './lib/scratch';
 import { median } from './lib/stats';
@@ -86,9 +86,9 @@ function threadSplitOf(cpuDir: string, processes: number): string {
 async function main(): Promise<void> {
   requireGnuTime();
   const args = parseArgs(process.argv.slice(2));
-  // The floor provider (lib/floor-provider.ts) as one more build: its bundle, loaded as the others are.
-  if (args.floor) args.builds.push({ name: 'floor', bundle: join(dirname(await installFloor(scratchDir('floor-'))), FLOOR_BUNDLE), flags: [] });
   const builds: Build[] = args.builds.map((b) => ({ name: b.name, flags: b.flags, loader: installBuild(b) }));
+  // The floor provider (lib/floor-provider.ts) as one more build, installed as the others are (bundle, code cache, loader).
+  if (args.floor) builds.push({ name: 'floor', flags: [], loader: await installFloor(scratchDir('floor-')) });
   const binary = findTerraform();
   const emu = await startBenchEmulator();
   try {

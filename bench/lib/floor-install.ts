@@ -12,8 +12,7 @@ import { GNU_TIME, requireGnuTime, TIME_FORMAT } from './cpu-time';
  * of them when RESELLER_NODE names one of the small wrappers written here.
  */
 
-/** The floor's bundle, beside its loader in the directory installFloor fills. */
-export const FLOOR_BUNDLE = 'provider-bundle.js';
+const BUNDLE = 'provider-bundle.js';
 const LOADER = 'provider-loader.js';
 
 /**
@@ -26,14 +25,14 @@ const LOADER = 'provider-loader.js';
 export async function installFloor(dir: string): Promise<string> {
   const compiled = join(REPO_ROOT, 'dist', 'bench', 'lib', 'floor-provider.js');
   if (!existsSync(compiled)) throw new Error(`${compiled} is missing: run 'npm run build' first (npm run bench and npm test do)`);
-  const bundle = join(dir, FLOOR_BUNDLE);
+  const bundle = join(dir, BUNDLE);
   buildSync({
     entryPoints: [compiled], bundle: true, platform: 'node', target: 'node20', minify: true, keepNames: true,
     legalComments: 'none', logLevel: 'warning', outfile: bundle,
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const install = require(join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js')) as typeof import('../../src/provider/install');
-  if (!install.LOADER_TEXT.includes(`'${FLOOR_BUNDLE}'`)) throw new Error(`the provider's loader no longer loads ${FLOOR_BUNDLE}: update bench/lib/floor-install.ts`);
+  if (!install.LOADER_TEXT.includes(`'${BUNDLE}'`)) throw new Error(`the provider's loader no longer loads ${BUNDLE}: update bench/lib/floor-install.ts`);
   await install.writeCodeCache(bundle);
   const loader = join(dir, LOADER);
   writeFileSync(loader, install.LOADER_TEXT);

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { ResellerClient } from '../../src/client';
+import { pool } from './stats';
 
 /**
  * The process bench/read-cpu.ts measures: `node read-cpu-child.js MODE URL` makes the
@@ -13,26 +14,15 @@ export const IN_FLIGHT = 10;
 
 type Mode = 'bare' | 'client' | 'node-http';
 
-interface PackageRef { id: number; name: string }
-
-/** Runs `read` over every package with IN_FLIGHT in flight. */
-async function readAll(packages: readonly PackageRef[], read: (p: PackageRef) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < packages.length) await read(packages[next++]);
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-}
-
 /** One measured process: the reads of `mode`, then its CPU seconds on stdout. */
 async function child(mode: Mode, url: string, apiKey: string): Promise<void> {
   const client = new ResellerClient({ baseUrl: url, apiKey });
   const packages = await client.packages.list();
-  if (mode === 'client') await readAll(packages, (p) => client.mail.get(p.id, p.name));
+  if (mode === 'client') await pool(packages, IN_FLIGHT, (p) => client.mail.get(p.id, p.name));
   if (mode === 'node-http') {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const authorization = `Bearer ${Buffer.from(apiKey).toString('base64')}`;
-    await readAll(packages, (p) => new Promise((resolve, reject) => {
+    await pool(packages, IN_FLIGHT, (p) => new Promise((resolve, reject) => {
       http.get(`${url}/package/${p.id}/email/${encodeURIComponent(p.name)}`, { agent, headers: { authorization } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
