@@ -135,6 +135,20 @@ export function leaksOf(secret: string, texts: Record<string, string>): string[]
   return Object.entries(texts).filter(([, text]) => text.includes(secret)).map(([name]) => name);
 }
 
+/**
+ * How many managed resources of each type `<stackDir>/terraform.tfstate` holds: what
+ * `terraform state list` would show. The CLI tests read this, not cdktf-cli's or
+ * cdktn-cli's copy of Terraform's output: both run Terraform in a pseudo-terminal and
+ * stop reading it when Terraform exits, so the last lines (the "Apply complete!"
+ * summary) are sometimes lost.
+ */
+export function managedResourceCounts(stackDir: string): Record<string, number> {
+  const state = JSON.parse(readText(join(stackDir, 'terraform.tfstate'))) as { resources?: Array<{ mode: string; type: string; instances: unknown[] }> };
+  const counts: Record<string, number> = {};
+  for (const r of state.resources ?? []) if (r.mode === 'managed') counts[r.type] = (counts[r.type] ?? 0) + r.instances.length;
+  return counts;
+}
+
 export function readText(path: string): string {
   return readFileSync(path, 'utf8');
 }
