@@ -8,8 +8,9 @@ import { LoggedRequest, removeTempDirs, tempDir } from './helpers';
 
 /**
  * Drift over a few hundred objects: one request per list plus one per mail domain, no
- * per-object reads, and well within the time budget (the benchmark runs 1,000 packages
- * and 2,000 mail objects in <= 3 s).
+ * per-object reads. How long it takes is the drift benchmark's business (bench/drift.ts,
+ * 1,000 packages and 2,000 mail objects), not a test's: a time limit here would fail on a
+ * busy machine without anything being wrong.
  */
 const PACKAGES = 150;
 const domain = (i: number) => `site-${String(i).padStart(4, '0')}.example.com`;
@@ -51,11 +52,9 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list and per mail domain, in well under 3 s`, async () => {
+test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list and per mail domain`, async () => {
   await fetch(`${emu.url}/__emulator/requests`, { method: 'DELETE' });
-  const started = process.hrtime.bigint();
   const { document } = await runDrift({ out: dir, env: env() });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const log = await requests();
   expect(document.summary).toMatchObject({ declared: PACKAGES * 3, inSync: PACKAGES * 3, unmanaged: 0, drift: false });
   // Packages, servers, package types and each mail domain: no stack declares users or DNS
@@ -65,8 +64,6 @@ test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list a
   expect(new Set(log.map((r) => r.path)).size).toBe(log.length); // nothing read twice
   expect(log.every((r) => r.method === 'GET')).toBe(true);
   expect(document.requests).toBe(log.length);
-  expect(ms).toBeLessThan(3000);
-  process.stdout.write(`drift of ${PACKAGES * 3} objects (${log.length} requests): ${ms.toFixed(0)} ms\n`);
 });
 
 test('drift among hundreds of objects is found', async () => {

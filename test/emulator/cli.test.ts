@@ -184,7 +184,10 @@ describe('compiled CLI process', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Killed once writes are under way (counted, not timed: a busy machine is slower to start them).
+    for (const until = Date.now() + 20_000; acknowledged < 20; await new Promise((r) => setTimeout(r, 5))) {
+      if (Date.now() > until) throw new Error(`only ${acknowledged} writes acknowledged after 20 s`);
+    }
     const exit = exited(child);
     child.kill('SIGKILL');
     await exit;

@@ -219,7 +219,8 @@ describe('loopback only', () => {
     await sleep(50);
     const started = Date.now();
     await short.emu.stop();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The wait was 60 s: a bound far below it and far above any busy machine's slowness.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(String(await pending)).toMatch(/fetch failed/);
   });
 });
