@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
-import { examplePaths, pagePath } from '../../scripts/docs/pages';
+import { pagePath } from '../../scripts/docs/pages';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
 
 /**
  * The examples the docs include, through the real Terraform and the installed
@@ -69,9 +69,7 @@ function writeWorkspace(): void {
 
 beforeAll(async () => {
   tf = requireTerraform();
-  const bundle = join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js');
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run build' first (npm test does)`);
-  const installer = require(join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js')) as typeof import('../../src/provider/install');
+  const installer = builtProviderInstaller();
   source = installer.PROVIDER_SOURCE;
   examples.push(...listExamples());
   emu = await startTestEmulator({ provisionDelayMs: 200 });

@@ -7,9 +7,9 @@ import { runDoctorCli } from '../../src/drift/doctor-cli';
 import { startEmulator } from '../../src/emulator';
 import type { EmulatorProfile, RunningEmulator } from '../../src/emulator';
 import { PROVIDER_SOURCE } from '../../src/protocol';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { capture, runBinary } from '../drift/helpers';
 import { requireBuiltHandler } from '../helpers/emulator';
+import { builtProviderInstaller } from '../e2e/support';
 
 /**
  * `reseller-hosting doctor` against the emulator: in the default profile every assumed
@@ -185,7 +185,7 @@ describe('doctor: what goes wrong is a failed check with its fix, exit 1, never 
     const before = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);
     expect(before.code).toBe(1);
     expect(JSON.parse(before.stdout).checks[4]).toMatchObject({ status: 'failed', detail: expect.stringMatching(/1 of 1 stack\(s\) have no provider/), fix: expect.stringMatching(/cdktf synth/) });
-    const installer = require(join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js'));
+    const installer = builtProviderInstaller();
     installer.installProvider(join(stack, 'terraform.d', 'plugins'));
     const after = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
     expect(after.code).toBe(0);

@@ -10,9 +10,8 @@ import { runReviewCli } from '../../src/drift/review-cli';
 import { coreModel } from '../../src/provider/kind-resources';
 import { MOVED_PRIVATE, moveResourceState } from '../../src/provider/move-state';
 import { objectTypeOf } from '../../src/provider/resources/schema';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, savedPlan, terraform } from '../e2e/support';
 import { apiEnv, capture, LoggedRequest, outOfBand, removeTempDirs, tempDir } from './helpers';
 
 /**
@@ -30,13 +29,6 @@ let emu: TestEmulator;
 let api: ResellerClient;
 let installer: typeof import('../../src/provider/install');
 let journal: string;
-
-function builtInstaller(): typeof import('../../src/provider/install') {
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  const bundle = join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js');
-  if (!existsSync(file) || !existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run build' first (npm test does)`);
-  return require(file);
-}
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -83,7 +75,7 @@ const writes = (log: LoggedRequest[]) => log.filter((r) => r.method !== 'GET').m
 beforeAll(async () => {
   tf = requireTerraform();
   requireBuiltHandler();
-  installer = builtInstaller();
+  installer = builtProviderInstaller();
   emu = await startTestEmulator();
   api = outOfBand(emu.url);
   journal = tempDir('reseller-provider-drift-');

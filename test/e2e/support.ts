@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator } from '../../src/emulator';
 import type { AccountDump, EmulatorProfile, RequestLogEntry, RunningEmulator } from '../../src/emulator';
-import { findTerraform, runTerraform, TerraformResult } from '../../scripts/lib/terraform';
+import { findTerraform, REPO_ROOT, runTerraform, TerraformResult } from '../../scripts/lib/terraform';
 import { requireBuiltHandler } from '../helpers/emulator';
 
 /**
@@ -23,6 +23,18 @@ export const E2E_TIMEOUT_MS = 180_000;
 export function requireTerraform(): string {
   requireBuiltHandler();
   return findTerraform();
+}
+
+/**
+ * The built provider's installer (dist/src/provider/install.js), after checking that the
+ * bundle it installs is built too: a missing build fails with what to run, never skips.
+ */
+export function builtProviderInstaller(): typeof import('../../src/provider/install') {
+  const dist = join(REPO_ROOT, 'dist', 'src', 'provider');
+  for (const file of ['install.js', 'bundle.js']) {
+    if (!existsSync(join(dist, file))) throw new Error(`${join(dist, file)} is missing: run 'npm run build' first (npm test and npm run test:live do)`);
+  }
+  return require(join(dist, 'install.js'));
 }
 
 /** A fresh temp directory for one test file (`reseller-e2e-<name>-XXXXXX`). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { ResellerClient } from '../../src/client';
 import { compare } from '../../src/drift/compare';
 import type { DesiredObject } from '../../src/drift/desired';
@@ -8,9 +8,8 @@ import {
   AnyKindDefinition, attributesOfSpec, DEFINITIONS, definitionOf, Kind, ObjectSpec,
 } from '../../src/protocol';
 import { createContext, diff, ensure, list, observe, ReconcileContext, remove } from '../../src/reconcile';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
 import { synth } from '../constructs/util';
 import { FIXTURES, PASSWORD } from './fixtures';
 
@@ -141,9 +140,7 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
 
   beforeAll(async () => {
     tf = requireTerraform();
-    const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-    if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
-    const installer: typeof import('../../src/provider/install') = require(file);
+    const installer = builtProviderInstaller();
     dir = tempDir('kinds-provider');
     installer.installProvider(join(dir, 'terraform.d', 'plugins'));
     const resource: Record<string, Record<string, unknown>> = {};

@@ -3,8 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
 import { findPrefixed, sweep } from '../../src/drift/sweep';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
-import { E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 import type { LiveSettings } from './settings';
 
 /**
@@ -68,12 +67,6 @@ const RECORD_RESOURCES = ['reseller_dns_record.a', 'reseller_dns_record.cname', 
 const MX_TARGET = 'mx.example.net';
 const TXT_TEXT = 'tfacc live tier';
 
-function builtInstaller(): typeof import('../../src/provider/install') {
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm run test:live and npm test do)`);
-  return require(file);
-}
-
 /** The package types the lifecycle switches between: the settings' two, else the account's first two Linux types (one if it has one). */
 async function packageTypes(run: Pick<Run, 's' | 'client'>): Promise<[string, string]> {
   if (run.s.packageTypes) return [...run.s.packageTypes];
@@ -125,7 +118,7 @@ export function writeConfig(run: Run, step: Step | undefined, options: { cloud?:
     };
   }
   const doc: Record<string, unknown> = {
-    terraform: { required_providers: { reseller: { source: builtInstaller().PROVIDER_SOURCE } } },
+    terraform: { required_providers: { reseller: { source: builtProviderInstaller().PROVIDER_SOURCE } } },
     variable: { mailbox_password: { type: 'string', sensitive: true, ephemeral: true } },
     provider: { reseller: {} },
     ...(Object.keys(resources).length ? { resource: resources } : {}),
@@ -192,7 +185,7 @@ export async function startRun(s: LiveSettings): Promise<Run> {
   run.dir = tempDir('live');
   try {
     run.types = await packageTypes(run);
-    builtInstaller().installProvider(join(run.dir, 'terraform.d', 'plugins'));
+    builtProviderInstaller().installProvider(join(run.dir, 'terraform.d', 'plugins'));
     writeConfig(run, undefined);
     await terraform(run.tf, ['init', '-input=false', '-no-color'], run.dir, env(run));
   } catch (err) {

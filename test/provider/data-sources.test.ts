@@ -1,9 +1,8 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
 
 /**
  * The provider's data sources under real Terraform against the emulator: each one found
@@ -41,15 +40,9 @@ const outputs = async (): Promise<Record<string, unknown>> => {
 };
 const requests = async () => ((await emu.control('GET', 'requests')) as Array<{ method: string; path: string }>).map((r) => `${r.method} ${r.path}`);
 
-function builtInstaller(): typeof import('../../src/provider/install') {
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
-  return require(file);
-}
-
 beforeAll(async () => {
   tf = requireTerraform();
-  const installer = builtInstaller();
+  const installer = builtProviderInstaller();
   source = installer.PROVIDER_SOURCE;
   emu = await startTestEmulator({ provisionDelayMs: 50 });
   dir = tempDir('data-sources');

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
+import { runTerraform } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 
 /**
  * The native provider with the kinds around a cloud server, under real Terraform:
@@ -43,9 +43,7 @@ const serverStack = (): Resources => ({
 
 beforeAll(async () => {
   tf = requireTerraform();
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  if (!existsSync(join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js'))) throw new Error("the provider bundle is missing: run 'npm run build' first (npm test does)");
-  const installer: typeof import('../../src/provider/install') = require(file);
+  const installer = builtProviderInstaller();
   source = installer.PROVIDER_SOURCE;
   emu = await startTestEmulator({ provisionDelayMs: 1500 });
   dir = tempDir('provider-cloud');

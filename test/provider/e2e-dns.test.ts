@@ -1,11 +1,10 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { runReviewCli } from '../../src/drift/review-cli';
 import { capture } from '../drift/helpers';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 
 /**
  * reseller_dns_record under real Terraform against the emulator (issue 26): create,
@@ -58,9 +57,7 @@ let defaults: string[];
 
 beforeAll(async () => {
   tf = requireTerraform();
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
-  const installer: typeof import('../../src/provider/install') = require(file);
+  const installer = builtProviderInstaller();
   source = installer.PROVIDER_SOURCE;
   emu = await startTestEmulator({ provisionDelayMs: 100 });
   dir = tempDir('provider-dns');

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, mailOf, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, leaksOf, requireTerraform, savedPlan, sha256, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, leaksOf, requireTerraform, savedPlan, sha256, tempDir, terraform } from '../e2e/support';
 
 /**
  * The native provider under real Terraform against the emulator, from hand-written
@@ -20,13 +19,6 @@ let emu: TestEmulator;
 let dir: string;
 let api: ResellerClient;
 let source: string;
-
-function builtInstaller(): typeof import('../../src/provider/install') {
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  const bundle = join(REPO_ROOT, 'dist', 'src', 'provider', 'bundle.js');
-  if (!existsSync(file) || !existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run build' first (npm test does)`);
-  return require(file);
-}
 
 interface Resources { [type: string]: { [name: string]: Record<string, unknown> } }
 
@@ -65,7 +57,7 @@ const change = (plan: any, address: string) => plan.json.resource_changes.find((
 
 beforeAll(async () => {
   tf = requireTerraform();
-  const installer = builtInstaller();
+  const installer = builtProviderInstaller();
   source = installer.PROVIDER_SOURCE;
   emu = await startTestEmulator({ provisionDelayMs: 300 });
   dir = tempDir('provider');

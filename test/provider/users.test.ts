@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
 import { HostingPackage, ResellerHosting } from '../../src';
 import { coreModel } from '../../src/provider/kind-resources';
-import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY, mailOf, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, leaksOf, requireTerraform, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, leaksOf, requireTerraform, tempDir, terraform } from '../e2e/support';
 
 /**
  * The provider driven the way users drive it, with real Terraform against the emulator
@@ -21,17 +20,11 @@ let emu: TestEmulator;
 let source: string;
 const dirs: string[] = [];
 
-function builtInstaller(): typeof import('../../src/provider/install') {
-  const file = join(REPO_ROOT, 'dist', 'src', 'provider', 'install.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
-  return require(file);
-}
-
 /** A working directory with the provider in its implied local mirror. */
 function workDir(name: string): string {
   const dir = tempDir(`users-${name}`);
   dirs.push(dir);
-  builtInstaller().installProvider(join(dir, 'terraform.d', 'plugins'));
+  builtProviderInstaller().installProvider(join(dir, 'terraform.d', 'plugins'));
   return dir;
 }
 
@@ -53,7 +46,7 @@ async function planJson(dir: string, env: NodeJS.ProcessEnv = baseEnv()) {
 
 beforeAll(async () => {
   tf = requireTerraform();
-  source = builtInstaller().PROVIDER_SOURCE;
+  source = builtProviderInstaller().PROVIDER_SOURCE;
   emu = await startTestEmulator({ provisionDelayMs: 100 });
 }, E2E_TIMEOUT_MS);
 
@@ -84,10 +77,10 @@ describe('discovery', () => {
     // The per-user mirror: one directory per version, the provider's code only.
     const home = process.env.HOME!;
     const versions = join(home, '.terraform.d', 'plugins', 'reseller-hosting.local', 'cdktf', 'reseller');
-    expect(readdirSync(versions)).toEqual([builtInstaller().packageVersion()]);
-    const platformDir = join(versions, builtInstaller().packageVersion());
+    expect(readdirSync(versions)).toEqual([builtProviderInstaller().packageVersion()]);
+    const platformDir = join(versions, builtProviderInstaller().packageVersion());
     const files = readdirSync(join(platformDir, readdirSync(platformDir)[0])).sort();
-    expect(files).toEqual(['provider-bundle.js', 'provider-bundle.js.cache', 'provider-loader.js', `terraform-provider-reseller_v${builtInstaller().packageVersion()}`]);
+    expect(files).toEqual(['provider-bundle.js', 'provider-bundle.js.cache', 'provider-loader.js', `terraform-provider-reseller_v${builtProviderInstaller().packageVersion()}`]);
   }, E2E_TIMEOUT_MS);
 });
 
