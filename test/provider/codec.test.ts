@@ -60,6 +60,13 @@ describe('msgpack DynamicValue codec', () => {
     expect((decodeDynamic(wire({ count: 7 }), RESOURCE) as any).count).toBe(7);
   });
 
+  it('sends numbers as the decimal strings a state file holds (so a refresh matches the state exactly)', () => {
+    const raw = decode(encodeDynamic({ count: 1000001 }, RESOURCE).msgpack) as Record<string, unknown>;
+    expect(raw.count).toBe('1000001');
+    expect(decode(encodeDynamic({ count: 0.25 }, RESOURCE).msgpack)).toMatchObject({ count: '0.25' });
+    expect((decodeDynamic(encodeDynamic({ count: 3600 }, RESOURCE), RESOURCE) as any).count).toBe(3600);
+  });
+
   it('falls back to the JSON encoding when msgpack is empty', () => {
     const json = Buffer.from(JSON.stringify({ name: 'a', names: ['x'] }));
     expect((decodeDynamic({ msgpack: Buffer.alloc(0), json }, RESOURCE) as any).names).toEqual(['x']);

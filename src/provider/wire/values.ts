@@ -54,12 +54,24 @@ function fromWire(raw: unknown, type: TfType): TfValue {
   return out;
 }
 
+/**
+ * Numbers go out as decimal strings, which the protocol allows (Terraform's own encoder
+ * sends a number that int64 or float64 cannot hold that way). Terraform 1.11-1.14 parse
+ * a string exactly as they parse the number in a state file, and an integer or float
+ * otherwise: a refreshed number then differs in its in-memory form from the same number
+ * read from the state, and `terraform plan -refresh-only -detailed-exitcode` exits 2
+ * with "No changes" (hashicorp/terraform 659d5e2, fixed in 1.15).
+ */
+function numberToWire(n: number): string | number {
+  return Number.isFinite(n) ? String(n) : n;
+}
+
 function toWire(value: unknown, type: TfType): unknown {
   if (value === null || value === undefined) return null;
   if (isUnknown(value)) return new ExtData(0, new Uint8Array(0));
   if (type === 'string') return String(value);
   if (type === 'bool') return Boolean(value);
-  if (type === 'number') return Number(value);
+  if (type === 'number') return numberToWire(Number(value));
   const [kind, inner] = type;
   if (kind === 'list' || kind === 'set') return (value as unknown[]).map((item) => toWire(item, inner as TfType));
   if (kind === 'map') {
