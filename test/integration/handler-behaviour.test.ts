@@ -148,6 +148,125 @@ test('a cloud server order waits until listed, printing progress, and is never p
   expect(emu.account().cloudServers).toHaveLength(1);
 });
 
+test('a low balance stops a cloud server order with a clear message and orders nothing', async () => {
+  const server = {
+    kind: 'cloud-server', path: 'Stack/big', hostName: 'big.example.com', provider: CloudProvider.NATIVE, spec: '32x-large',
+    zone: 'dc_location-uk', periodMonths: 36, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 1,
+  };
+  const run = await runHandler('ensure', server, env);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/Stack\/big: cloud server big.example.com was not ordered: the account balance is too low/);
+  expect(emu.account().cloudServers).toEqual([]);
+});
+
+test('update (stacks synthesized by 0.1) reconciles for real every time, also right after ensure with the same object id', async () => {
+  const withId = { ...env, RESELLER_OBJECT_ID: 'obj-update-test' };
+  expect((await runHandler('ensure', pkg(), withId)).code).toBe(0);
+  await emu.control('DELETE', 'requests');
+  const first = await runHandler('update', pkg(), withId);
+  expect(first).toMatchObject({ code: 0, stdout: 'package example.com is up to date\n' });
+  const reads = await requests();
+  expect(reads.length).toBeGreaterThan(0); // it looked
+  expect(reads.filter((r) => r.method === 'POST')).toEqual([]); // and wrote nothing
+
+  // Someone renames the package in the control panel; update (same object id) puts it back.
+  const id = emu.account().packages[0].id;
+  await api('POST', '/reseller/*/updatePackage', { id: [String(id)], labels: { [id]: 'Changed by hand' } });
+  const again = await runHandler('update', pkg(), withId);
+  expect(again.stdout).toMatch(/updated package example.com: label "Changed by hand" -> "Site"/);
+  expect(emu.account().packages[0].label).toBe('Site');
+
+  // On a package that is gone, update says so and exits 1 (it never creates).
+  await runHandler('delete', { kind: 'package', key: 'example.com', placement: '', parent: '' }, env);
+  const gone = await runHandler('update', pkg(), withId);
+  expect(gone.code).toBe(1);
+  expect(gone.stderr).toMatch(/Stack\/site: .*example\.com/);
+  expect(emu.account().packages).toEqual([]);
+});
+
+test('set-password (stacks synthesized by 0.1) writes the declared password every time it runs', async () => {
+  const withId = { ...env, RESELLER_OBJECT_ID: 'obj-set-password-test', RESELLER_MAILBOX_PASSWORD: 'Declared-Pass-1' };
+  await runHandler('ensure', pkg(), env);
+  expect((await runHandler('ensure', mailbox(), withId)).code).toBe(0);
+  expect(passwordHash(emu, 'example.com', 'info')).toBe(sha256('Declared-Pass-1'));
+
+  await customerSetsPassword(emu, 'example.com', 'info', 'Customer-Choice-9');
+  const run = await runHandler('set-password', mailbox({ passwordVersion: 2 }), { ...withId, RESELLER_MAILBOX_PASSWORD: 'Declared-Pass-2' });
+  expect(run).toMatchObject({ code: 0, stdout: 'set password of mailbox info@example.com (version 2)\n' });
+  expect(passwordHash(emu, 'example.com', 'info')).toBe(sha256('Declared-Pass-2'));
+  expect(run.stdout + run.stderr).not.toContain('Declared-Pass-2');
+
+  // Right after ensure set it, with the same object id: still written (no "already applied" skip).
+  await customerSetsPassword(emu, 'example.com', 'info', 'Customer-Choice-10');
+  expect((await runHandler('set-password', mailbox(), withId)).code).toBe(0);
+  expect(passwordHash(emu, 'example.com', 'info')).toBe(sha256('Declared-Pass-1'));
+
+  const empty = await runHandler('set-password', mailbox(), { ...withId, RESELLER_MAILBOX_PASSWORD: '' });
+  expect(empty.code).toBe(1);
+  expect(empty.stderr).toMatch(/Stack\/info: no password to set for mailbox info@example.com/);
+  const notMailbox = await runHandler('set-password', pkg(), withId);
+  expect(notMailbox.code).toBe(1);
+  expect(notMailbox.stderr).toMatch(/set-password applies to mailboxes only, not to package/);
+});
+
+describe('ensure after retire-settings (a replaced settings resource)', () => {
+  const OBJECT = 'obj-retire-test';
+  const withId = (password: string, objectId = OBJECT) => ({ ...env, RESELLER_OBJECT_ID: objectId, RESELLER_MAILBOX_PASSWORD: password });
+  const retire = (triggers: Record<string, string>) => runHandler('retire-settings', JSON.stringify(triggers), { ...env, RESELLER_API_KEY: '' });
+  const hash = () => passwordHash(emu, 'example.com', 'info');
+
+  beforeEach(async () => {
+    await runHandler('ensure', pkg(), env);
+    await api('POST', '/package/example.com/email/example.com', { new: { mailbox: { local: 'info', send: 'true', receive: 'true', password: 'Customer-Choice-9' } } });
+  });
+
+  test('no note: the first ensure of the object adopts the mailbox and sets the declared password', async () => {
+    const run = await runHandler('ensure', mailbox(), withId('Declared-Pass-1'));
+    expect(run).toMatchObject({ code: 0, stdout: 'adopted mailbox info@example.com; set its password (version 1)\n' });
+    expect(hash()).toBe(sha256('Declared-Pass-1'));
+  });
+
+  test('same password version: a settings change keeps the password; the note is used up by a successful ensure', async () => {
+    // retire-settings takes no connection: it only writes a note (no API key needed)
+    const noted = await retire({ object: OBJECT, send: 'true', receive: 'true', passwordVersion: '1' });
+    expect(noted).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const run = await runHandler('ensure', mailbox({ send: false }), withId('Declared-Pass-1'));
+    expect(run).toMatchObject({ code: 0, stdout: 'mailbox info@example.com: updated send true -> false\n' });
+    expect(hash()).toBe(sha256('Customer-Choice-9'));
+    // Another ensure of the same object without a new note is a first ensure again.
+    const rerun = await runHandler('ensure', mailbox({ send: false }), withId('Declared-Pass-1'));
+    expect(rerun.stdout).toMatch(/set its password \(version 1\)/);
+    expect(hash()).toBe(sha256('Declared-Pass-1'));
+  });
+
+  test('another password version: the new password is set', async () => {
+    await retire({ object: OBJECT, send: 'true', receive: 'true', passwordVersion: '1' });
+    const run = await runHandler('ensure', mailbox({ passwordVersion: 2 }), withId('Declared-Pass-2'));
+    expect(run).toMatchObject({ code: 0, stdout: 'mailbox info@example.com: set its password (version 2)\n' });
+    expect(hash()).toBe(sha256('Declared-Pass-2'));
+  });
+
+  test('a note is kept per object id: it does not change what ensure of another object does', async () => {
+    await retire({ object: 'some-other-object', send: 'true', receive: 'true', passwordVersion: '1' });
+    const run = await runHandler('ensure', mailbox(), withId('Declared-Pass-1'));
+    expect(run.stdout).toMatch(/^adopted mailbox info@example.com; set its password/);
+    expect(hash()).toBe(sha256('Declared-Pass-1'));
+  });
+
+  test('without RESELLER_OBJECT_ID (a manual run, drift --fix) ensure never sets the password of an existing mailbox', async () => {
+    const run = await runHandler('ensure', mailbox({ passwordVersion: 7 }), { ...env, RESELLER_MAILBOX_PASSWORD: 'Declared-Pass-7' });
+    expect(run).toMatchObject({ code: 0, stdout: 'adopted mailbox info@example.com\n' });
+    expect(hash()).toBe(sha256('Customer-Choice-9'));
+  });
+
+  test('retire-settings refuses input that is not settings triggers, with a clear message', async () => {
+    const notJson = await runHandler('retire-settings', 'nope', env);
+    expect(notJson).toMatchObject({ code: 1, stderr: 'error: retire-settings: RESELLER_SPEC is not the JSON of the settings triggers\n' });
+    const noObject = await retire({ object: '', send: 'true' });
+    expect(noObject).toMatchObject({ code: 1, stderr: 'error: retire-settings: the settings triggers name no object id\n' });
+  });
+});
+
 test('an order note older than the wait timeout does not block a new order (e.g. after an emulator reset)', async () => {
   const server = {
     kind: 'cloud-server', path: 'Stack/web2', hostName: 'web2.example.com', provider: CloudProvider.NATIVE, spec: 'micro',
