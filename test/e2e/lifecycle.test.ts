@@ -146,6 +146,9 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
 
     const plan = await planExitCode(tf, stackDir, env());
     expect({ code: plan.code, output: plan.output }).toEqual({ code: 0, output: expect.stringMatching(/No changes/) });
+    // The drift job's other form: a refresh-only plan right after the deploy finds nothing either.
+    const refresh = await terraform(tf, ['plan', '-refresh-only', '-detailed-exitcode', '-input=false', '-no-color'], stackDir, env(), [0, 2]);
+    expect({ code: refresh.code, output: refresh.stdout }).toEqual({ code: 0, output: expect.stringMatching(/No changes/) });
     expect(await driftStatuses(0)).toEqual(allInSync());
   });
 
