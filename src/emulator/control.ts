@@ -29,6 +29,8 @@ export interface ControlTarget {
   provisionDelayMs: number;
   /** Back to fixtures (keeping the configured key); clears faults and the request log. */
   reset(): void;
+  /** Removes every fault rule and lets the requests a latency fault is holding go on at once; returns how many it let go. */
+  clearFaults(): number;
   snapshot(): EmulatorStateDump;
 }
 
@@ -84,8 +86,8 @@ export function controlRouter(): Router<ControlContext> {
     return bare({ ok: true, rules: rules.length, seed: used });
   });
   router.add('DELETE', '/__emulator/faults', ({ emu }) => {
-    emu.faults.clear();
-    return bare({ ok: true });
+    const released = emu.clearFaults();
+    return bare({ ok: true, released });
   });
 
   router.add('POST', '/__emulator/brand', ({ emu, body }) => {

@@ -119,6 +119,18 @@ export class EmulatorServer implements ControlTarget {
     return this.stopping;
   }
 
+  /**
+   * Removes every fault rule and wakes the requests a latency fault is holding: they are
+   * performed before the control API answers (handleControl), so a harness that clears
+   * faults (after killing a client mid-request, say) then sees every write the server received.
+   */
+  clearFaults(): number {
+    this.faults.clear();
+    const held = [...this.pendingSleeps];
+    for (const wake of held) wake();
+    return held.length;
+  }
+
   reset(): void {
     this.store.replace(freshState(this.keySha256));
     this.faults.clear();
@@ -280,6 +292,8 @@ export class EmulatorServer implements ControlTarget {
     } catch (err) {
       reply = this.errorReply(err);
     }
+    // What the call set in motion (requests clearFaults released) happens before its answer.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.send(res, reply);
   }
 
@@ -311,7 +325,7 @@ export class EmulatorServer implements ControlTarget {
     }
   }
 
-  /** A delay that ends early when the server stops (so stop() never waits on it). */
+  /** A delay that ends early when the server stops (so stop() never waits on it) or its faults are cleared. */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {

@@ -73,7 +73,7 @@ describe('faults', () => {
     expect((await api.get('/package')).body).toEqual([]); // not performed, and GET not matched
     const log = (await api.control('GET', 'requests')).body;
     expect(log[0]).toMatchObject({ status: 503, fault: 'status', account: 989900 });
-    expect((await api.control('DELETE', 'faults')).body).toEqual({ ok: true });
+    expect((await api.control('DELETE', 'faults')).body).toEqual({ ok: true, released: 0 });
     expect((await api.post('/reseller/*/addWeb', { type: '811', domain_name: 'f.example' })).status).toBe(200);
   });
 
@@ -210,6 +210,20 @@ describe('loopback only', () => {
     expect((await request('/accounts/989900', `127.0.0.1:${port}`)).status).toBe(200);
     // The API itself is guarded by its key, not by the host name.
     expect((await request('/package', `attacker.example:${port}`, { authorization: `Bearer ${token(KEY)}` })).status).toBe(200);
+  });
+
+  it('DELETE faults lets held requests go on, and they are performed before it answers', async () => {
+    expect((await api.control('POST', 'faults', { path: '/addWeb$', method: 'POST', latencyMs: 600_000 })).status).toBe(200);
+    await api.control('DELETE', 'requests');
+    const held = api.post('/reseller/*/addWeb', { type: '812', domain_name: 'held.example' });
+    // Wait until the emulator holds it: its fault fired (counted in GET faults).
+    for (let fired = 0; fired < 1; await sleep(5)) fired = (await api.control('GET', 'faults')).body.rules[0].fired;
+    const cleared = await api.control('DELETE', 'faults');
+    expect(cleared.body).toEqual({ ok: true, released: 1 });
+    // Already performed when DELETE answered: listed, and in the request log.
+    expect((await api.control('GET', 'requests')).body.map((r: { path: string; status: number }) => [r.path, r.status])).toEqual([['/reseller/*/addWeb', 200]]);
+    expect((await held).status).toBe(200);
+    expect(h.emu.snapshot().accounts[0].packages.map((p) => p.name)).toContain('held.example');
   });
 
   it('stop() ends pending latency waits promptly', async () => {

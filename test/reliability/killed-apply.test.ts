@@ -124,6 +124,9 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates, p.host] as const))(
     // the state can claim resources whose create-time provisioner never finished.
     await controlOf(emu.url).setFaults([{ path: '.', latencyMs: LATENCY_MS }]);
     const kill = await applyAndKill(tf, APPLY, stackDir, env, emu.url, afterCreates);
+    // Clearing the latency fault also performs the writes it still held from the killed run,
+    // as a real server finishes them long before the next CI run (without it a slow
+    // machine could re-apply first and meet a late create's 409).
     await controlOf(emu.url).clearFaults();
     log.push(`point ${point}: killed after ${kill.killedAt} acknowledged creates${kill.exitedBeforeKill ? ' (apply had already finished)' : ''}, host ${host}`);
 

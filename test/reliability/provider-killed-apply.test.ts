@@ -58,6 +58,9 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates] as const))(
     // Slow requests, so that the kill lands with creates in flight.
     await controlOf(emu.url).setFaults([{ path: '.', latencyMs: LATENCY_MS }]);
     const kill = await applyAndKill(tf, APPLY, dir, env, emu.url, afterCreates);
+    // Clearing the latency fault also performs the writes it still held from the killed run,
+    // as a real server finishes them long before the next CI run (without it a slow
+    // machine could re-apply first and meet a late create's 409).
     await controlOf(emu.url).clearFaults();
     const missingAtKill = missingObjects(emu.account(), SITES);
     log.push(`point ${point}: killed after ${kill.killedAt} acknowledged creates${kill.exitedBeforeKill ? ' (apply had already finished)' : ''}; ` +
