@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ResellerClient } from '../../src/client';
-import { API_KEY, mailOf, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { builtProviderInstaller, E2E_TIMEOUT_MS, managedResourceCounts, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+import { mailOf } from '../helpers/emulator';
+import { E2E_TIMEOUT_MS, managedResourceCounts, savedPlan, terraform } from '../e2e/support';
+import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';
 
 /**
  * Terraform workflows that only Terraform drives, with the provider underneath: accepting
@@ -13,13 +11,8 @@ import { builtProviderInstaller, E2E_TIMEOUT_MS, managedResourceCounts, requireT
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 const SITE = 'workflow-site.com';
-let tf: string;
-let emu: TestEmulator;
-let dir: string;
-let api: ResellerClient;
-let source: string;
+let ws: ProviderWorkspace;
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
 /** One object of every kind, so that the refresh-only check covers each kind's attributes (numbers among them). */
 const declared = (label: string): Resources => ({
   reseller_stack_user: { owner: { email: 'workflow-owner@example.com', person_name: 'Workflow Owner' } },
@@ -36,74 +29,56 @@ const DECLARED_COUNTS = {
   reseller_stack_user: 1, reseller_cloud_server: 1, reseller_package: 1, reseller_mailbox: 1, reseller_forwarder: 1, reseller_dns_record: 1,
 };
 
-function writeConfig(resources: Resources, extra: Record<string, unknown> = {}): void {
-  writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({
-    terraform: { required_providers: { reseller: { source } } },
-    variable: { mailbox_password: { type: 'string', sensitive: true, ephemeral: true } },
-    provider: { reseller: { api_url: emu.url } },
-    resource: resources,
-    ...extra,
-  }, null, 2));
-}
-
-const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', TF_VAR_mailbox_password: 'Workflow-Mailbox-Passw0rd!' });
-const run = (args: string[], okCodes = [0]) => terraform(tf, [...args, '-input=false', '-no-color'], dir, env(), okCodes);
-const planCode = async (...extra: string[]) => (await run(['plan', '-detailed-exitcode', ...extra], [0, 2])).code;
-const site = () => emu.account().packages.find((p) => p.name === SITE);
+const planCode = (...extra: string[]) => ws.planCode(...extra);
+const site = () => ws.emu.account().packages.find((p) => p.name === SITE);
 
 beforeAll(async () => {
-  tf = requireTerraform();
-  const installer = builtProviderInstaller();
-  source = installer.PROVIDER_SOURCE;
-  emu = await startTestEmulator({ provisionDelayMs: 0 }); // a cloud server is listed as soon as ordered
-  dir = tempDir('provider-workflows');
-  installer.installProvider(join(dir, 'terraform.d', 'plugins'));
-  api = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
-  writeConfig(declared('Shop'));
-  await run(['init']);
-  await run(['apply', '-auto-approve']);
-  // The scheduled drift job right after a deploy: every kind refreshes to exactly its state.
-  expect(await planCode('-refresh-only')).toBe(0);
+  ws = await startProviderWorkspace({
+    name: 'provider-workflows',
+    provisionDelayMs: 0, // a cloud server is listed as soon as ordered
+    variables: { mailbox_password: { type: 'string', sensitive: true, ephemeral: true } },
+    env: { TF_VAR_mailbox_password: 'Workflow-Mailbox-Passw0rd!' },
+  }, declared('Shop'));
+  await ws.run(['apply', '-auto-approve']);
+  expect(managedResourceCounts(ws.dir)).toEqual(DECLARED_COUNTS);
+  expect(await planCode()).toBe(0);
 });
 
-afterAll(async () => {
-  api?.close();
-  await emu?.stop();
-});
+afterAll(() => ws?.stop());
 
 test('right after an apply, the refresh-only drift job finds nothing: exit 0 for every kind', async () => {
   // Terraform 1.11-1.14 exit 2 here, after printing "No changes", when a refreshed number
   // differs in its in-memory form from the state's (the provider sends numbers as strings).
-  const refresh = await run(['plan', '-refresh-only', '-detailed-exitcode'], [0, 2]);
+  const refresh = await ws.run(['plan', '-refresh-only', '-detailed-exitcode'], [0, 2]);
   expect(refresh.stdout).toMatch(/No changes/);
   expect(refresh.code).toBe(0);
 });
 
 test('-refresh-only shows a label changed in the control panel, apply -refresh-only takes it into the state, and the account is not written', async () => {
-  await api.packages.setLabel(site()!.id, 'Renamed by support');
+  await ws.api.packages.setLabel(site()!.id, 'Renamed by support');
 
   // The drift job: a refresh-only plan reports the change made outside Terraform, and exits 2.
   expect(await planCode('-refresh-only')).toBe(2);
-  const refreshPlan = await run(['plan', '-refresh-only', '-out=refresh.plan']);
+  const refreshPlan = await ws.run(['plan', '-refresh-only', '-out=refresh.plan']);
   expect(refreshPlan.stdout).toMatch(/Objects have changed outside of Terraform/);
   expect(refreshPlan.stdout).toMatch(/~ label\s+= "Shop" -> "Renamed by support"/);
-  const shown = JSON.parse((await terraform(tf, ['show', '-json', 'refresh.plan'], dir, env())).stdout);
+  const shown = JSON.parse((await terraform(ws.tf, ['show', '-json', 'refresh.plan'], ws.dir, ws.env)).stdout);
   expect(shown.resource_drift.map((d: { address: string }) => d.address)).toEqual(['reseller_package.site']); // and nothing else
   expect(shown.resource_changes ?? []).toEqual([]);
 
-  await emu.control('DELETE', 'requests');
-  await run(['apply', '-refresh-only', '-auto-approve']);
-  const requests = (await emu.control('GET', 'requests')) as Array<{ method: string }>;
+  await ws.emu.control('DELETE', 'requests');
+  await ws.run(['apply', '-refresh-only', '-auto-approve']);
+  const requests = (await ws.emu.control('GET', 'requests')) as Array<{ method: string }>;
   expect(requests.filter((r) => r.method !== 'GET')).toEqual([]); // accepting drift writes nothing to the account
   expect(site()!.label).toBe('Renamed by support');
   expect(await planCode('-refresh-only')).toBe(0);
 
   // The configuration still says "Shop": a normal plan now shows the update that would undo the change...
-  const plan = await savedPlan(tf, dir, env());
+  const plan = await savedPlan(ws.tf, ws.dir, ws.env);
   expect(plan.changes).toEqual({ 'reseller_package.site': ['update'] });
   expect(plan.showText).toMatch(/~ label\s+= "Renamed by support" -> "Shop"/);
   // ...and once the configuration takes the new label, there is nothing to do.
-  writeConfig(declared('Renamed by support'));
+  ws.writeConfig(declared('Renamed by support'));
   expect(await planCode()).toBe(0);
 });
 
@@ -111,25 +86,25 @@ test('a removed block with destroy = false lets go of the forwarder and leaves i
   const resources = declared('Renamed by support');
   const { sales } = resources.reseller_forwarder;
   delete resources.reseller_forwarder;
-  writeConfig(resources, { removed: [{ from: 'reseller_forwarder.sales', lifecycle: { destroy: false } }] });
+  ws.writeConfig(resources, { removed: [{ from: 'reseller_forwarder.sales', lifecycle: { destroy: false } }] });
 
-  const letGo = await savedPlan(tf, dir, env());
+  const letGo = await savedPlan(ws.tf, ws.dir, ws.env);
   expect(letGo.json.resource_changes.find((rc: { address: string }) => rc.address === 'reseller_forwarder.sales').change.actions).toEqual(['forget']);
   expect(letGo.planText).toMatch(/reseller_forwarder\.sales will no longer be managed by Terraform/);
-  await run(['apply', '-auto-approve']);
-  expect(managedResourceCounts(dir)).toEqual({ ...DECLARED_COUNTS, reseller_forwarder: undefined });
-  expect(mailOf(emu.account(), SITE).forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', 'team@example.org']]);
+  await ws.run(['apply', '-auto-approve']);
+  expect(managedResourceCounts(ws.dir)).toEqual({ ...DECLARED_COUNTS, reseller_forwarder: undefined });
+  expect(mailOf(ws.emu.account(), SITE).forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', 'team@example.org']]);
   expect(await planCode()).toBe(0);
 
   // Taken back under management by its natural key: an import and no change.
-  writeConfig({ ...resources, reseller_forwarder: { sales } }, { import: [{ to: 'reseller_forwarder.sales', id: `sales@${SITE}` }] });
-  const adopt = await savedPlan(tf, dir, env());
+  ws.writeConfig({ ...resources, reseller_forwarder: { sales } }, { import: [{ to: 'reseller_forwarder.sales', id: `sales@${SITE}` }] });
+  const adopt = await savedPlan(ws.tf, ws.dir, ws.env);
   expect(adopt.json.resource_changes.find((rc: { address: string }) => rc.address === 'reseller_forwarder.sales').change).toMatchObject({
     actions: ['no-op'], importing: { id: `sales@${SITE}` },
   });
-  await run(['apply', '-auto-approve']);
-  expect(managedResourceCounts(dir)).toEqual(DECLARED_COUNTS);
-  writeConfig({ ...resources, reseller_forwarder: { sales } });
+  await ws.run(['apply', '-auto-approve']);
+  expect(managedResourceCounts(ws.dir)).toEqual(DECLARED_COUNTS);
+  ws.writeConfig({ ...resources, reseller_forwarder: { sales } });
   expect(await planCode()).toBe(0);
-  expect(mailOf(emu.account(), SITE).forwarders).toHaveLength(1);
+  expect(mailOf(ws.emu.account(), SITE).forwarders).toHaveLength(1);
 });
