@@ -57,7 +57,8 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     },
     identity: (spec) => def.identity(spec),
     async checkAccount(spec, checked) {
-      return (await checkAccount(conn.ctx, spec, checked)).map((p) => ({ ...p, message: `${spec.path}: ${p.field} ${p.rule}` }));
+      const { problems, known } = await checkAccount(conn.ctx, spec, checked);
+      return { problems: problems.map((p) => ({ ...p, message: `${spec.path}: ${p.field} ${p.rule}` })), known };
     },
     derived(spec) {
       // Fields whose default the check derives from another field (a mail domain, its package's).

@@ -3,7 +3,7 @@ import { isMoved, moveResourceState, readMovedState } from './move-state';
 import type { ProviderModel, ProviderSession } from './provider';
 import { notRefreshed, ResourceLevelRpc } from './provider-handlers';
 import type { ResourceKind } from './resources/kind';
-import { accountDiagnostics, applyChange, importState, planChange, readState, ResourceRuntime, validateConfig } from './resources/resource';
+import { applyChange, checkAgainstAccount, importState, planChange, readState, ResourceRuntime, validateConfig } from './resources/resource';
 import { appliedFixedValues, appliedPrivate } from './resources/private-state';
 import { objectTypeOf } from './resources/schema';
 import type { Logger } from './transport/log';
@@ -64,12 +64,12 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
       const proposed = sameBytes(req.proposedNewState, req.priorState) ? prior : obj(req.proposedNewState, type);
       const { value, diagnostics } = planChange(kind, prior, proposed, obj(req.config, type), appliedFixedValues(req.priorPrivate));
       // With the provider block known, what the plan references of the account is there (a package type).
-      const account = session.unknownConfiguration.length ? [] : await accountDiagnostics(kind, value);
+      const account = session.unknownConfiguration.length ? { value: value.planned, diagnostics: [] } : await checkAgainstAccount(kind, value);
       return {
-        plannedState: encodeDynamic(value.planned, type),
+        plannedState: encodeDynamic(account.value, type),
         requiresReplace: value.requiresReplace.map((a) => ({ steps: [{ attributeName: a }] })),
         plannedPrivate: req.priorPrivate,
-        diagnostics: [...diagnostics, ...account],
+        diagnostics: [...diagnostics, ...account.diagnostics],
       };
     }),
     ApplyResourceChange: (req) => withKind(req.typeName, async (kind, type) => {

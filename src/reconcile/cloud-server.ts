@@ -227,7 +227,7 @@ export const cloudServerReconciler = {
   remove: deleteCloudServer,
   whyMissing: async () => 'not listed in the account (cancelled, or still provisioning)',
   // The user an order is for, when named by number: no plan can create that one (see userRefProblems).
-  checkAccount: async (ctx, spec, checked) => (checked('forUser') ? userRefProblems(ctx, 'forUser', spec.forUser) : []),
+  checkAccount: async (ctx, spec, checked) => ({ problems: checked('forUser') ? await userRefProblems(ctx, 'forUser', spec.forUser) : [] }),
   entries(o) {
     const packages = (o.computed.packageIds as number[]).length;
     return [{ id: o.liveId, detail: `${String(o.fields.provider)} ${String(o.fields.spec)} in ${String(o.fields.zone)}${packages ? `, ${packages} package(s) on it` : ''}` }];

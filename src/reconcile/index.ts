@@ -32,7 +32,7 @@ import { cloudServerReconciler } from './cloud-server';
 import { dnsRecordReconciler } from './dns-record';
 import type { FieldDiff } from './diff';
 import { forwarderReconciler } from './forwarder';
-import type { AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
+import type { AccountCheck, KindReconciler, LiveEntry, SweepNames } from './kind';
 import { mailboxReconciler } from './mailbox';
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
@@ -51,7 +51,7 @@ export { sleep } from './wait';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
-export type { AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
+export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
@@ -101,9 +101,9 @@ export function liveEntries(observed: Observed): LiveEntry[] {
   return reconcilerOf(observed.kind).entries(observed);
 }
 
-/** The declared references of `spec` the account lacks, among the fields `checked` selects (KindReconciler.checkAccount). */
-export async function checkAccount(ctx: ReconcileContext, spec: ObjectSpec, checked: (field: string) => boolean): Promise<AccountProblem[]> {
-  return (await reconcilerOf(spec.kind).checkAccount?.(ctx, spec as never, checked)) ?? [];
+/** The declared references of `spec` the account lacks, among the fields `checked` selects, and what they resolve to (KindReconciler.checkAccount). */
+export async function checkAccount(ctx: ReconcileContext, spec: ObjectSpec, checked: (field: string) => boolean): Promise<AccountCheck> {
+  return (await reconcilerOf(spec.kind).checkAccount?.(ctx, spec as never, checked)) ?? { problems: [] };
 }
 
 /** The names `sweep` shows a listed object by and matches its prefix against: by default its natural key, for both. */

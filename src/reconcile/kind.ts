@@ -17,6 +17,13 @@ export interface AccountProblem {
   readonly rule: string;
 }
 
+/** What a check against the account found (see KindReconciler.checkAccount). */
+export interface AccountCheck {
+  readonly problems: AccountProblem[];
+  /** Computed facts the check's reads settle before the apply (a package type's id), by camelCase field. */
+  readonly known?: Readonly<Record<string, unknown>>;
+}
+
 /** What `sweep` knows a listed object by (see KindReconciler.sweepNames). */
 export interface SweepNames {
   /** The name it is shown by. */
@@ -64,9 +71,10 @@ export interface KindReconciler<K extends Kind> {
    * (a package type, a control-panel user by number), break: one per field the account lacks. Only the fields `checked`
    * says are checked (the provider: known when planning, and changed), so a value the
    * account no longer offers never blocks a plan that leaves it as it is. The provider
-   * runs it when planning, so that a plan that cannot apply fails there, naming the field.
+   * runs it when planning, so that a plan that cannot apply fails there, naming the field,
+   * and so that what the references resolve to (`known`) shows in the plan.
    */
-  checkAccount?(ctx: ReconcileContext, spec: SpecOf<K>, checked: (field: string) => boolean): Promise<AccountProblem[]>;
+  checkAccount?(ctx: ReconcileContext, spec: SpecOf<K>, checked: (field: string) => boolean): Promise<AccountCheck>;
   /**
    * The names `sweep` matches a test run's prefix against, where they are not just the
    * natural key: a package's every domain (deleting it deletes the mail of all of them),

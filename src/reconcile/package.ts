@@ -416,12 +416,16 @@ export const packageReconciler = {
   },
   // Package types are the account's own, and users by number: a plan naming one the account
   // lacks cannot apply. (A user by e-mail and a cloud server are left out: the same plan may create them.)
+  // The type's id is then known too: the plan shows it instead of "known after apply".
   async checkAccount(ctx, spec, checked) {
     const type = spec.packageType !== undefined && checked('packageType') ? await findPackageType(ctx, spec.packageType) : undefined;
-    return [
-      ...(type && 'rule' in type ? [{ field: 'packageType', rule: type.rule }] : []),
-      ...(checked('stackUser') ? await userRefProblems(ctx, 'stackUser', spec.stackUser) : []),
-    ];
+    return {
+      problems: [
+        ...(type && 'rule' in type ? [{ field: 'packageType', rule: type.rule }] : []),
+        ...(checked('stackUser') ? await userRefProblems(ctx, 'stackUser', spec.stackUser) : []),
+      ],
+      known: type && 'type' in type ? { packageTypeId: type.type.id } : undefined,
+    };
   },
   // Deleting a package deletes the mail and zones of every one of its names: all must be a test's.
   sweepNames: (o) => ({ shown: String(o.computed.name), names: (o.computed.names as string[]).map((n) => n.toLowerCase()) }),

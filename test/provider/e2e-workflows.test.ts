@@ -1,5 +1,5 @@
 import { mailOf } from '../helpers/emulator';
-import { E2E_TIMEOUT_MS, managedResourceCounts, savedPlan, terraform } from '../e2e/support';
+import { E2E_TIMEOUT_MS, managedResourceCounts, SavedPlan, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';
 
 /**
@@ -30,6 +30,7 @@ const DECLARED_COUNTS = {
 };
 
 const planCode = (...extra: string[]) => ws.planCode(...extra);
+const afterOf = (plan: SavedPlan, address: string) => plan.json.resource_changes.find((rc: { address: string }) => rc.address === address).change.after;
 const site = () => ws.emu.account().packages.find((p) => p.name === SITE);
 
 beforeAll(async () => {
@@ -39,7 +40,10 @@ beforeAll(async () => {
     variables: { mailbox_password: { type: 'string', sensitive: true, ephemeral: true } },
     env: { TF_VAR_mailbox_password: 'Workflow-Mailbox-Passw0rd!' },
   }, declared('Shop'));
-  await ws.run(['apply', '-auto-approve']);
+  // The plan already shows the package type's id (read with the type list it checks the name against).
+  const create = await savedPlan(ws.tf, ws.dir, ws.env);
+  expect(afterOf(create, 'reseller_package.site')).toMatchObject({ package_type: 'Linux Starter', package_type_id: 812 });
+  await ws.run(['apply', '-auto-approve', 'p']);
   expect(managedResourceCounts(ws.dir)).toEqual(DECLARED_COUNTS);
   expect(await planCode()).toBe(0);
 });
@@ -107,4 +111,16 @@ test('a removed block with destroy = false lets go of the forwarder and leaves i
   ws.writeConfig({ ...resources, reseller_forwarder: { sales } });
   expect(await planCode()).toBe(0);
   expect(mailOf(ws.emu.account(), SITE).forwarders).toHaveLength(1);
+});
+
+test('a package type change plans the new type\'s id, and the apply reads back exactly that', async () => {
+  const resources = declared('Renamed by support');
+  resources.reseller_package.site.package_type = 'Linux Unlimited';
+  ws.writeConfig(resources);
+  const plan = await savedPlan(ws.tf, ws.dir, ws.env);
+  expect(plan.changes).toEqual({ 'reseller_package.site': ['update'] });
+  expect(plan.showText).toMatch(/~ package_type_id\s+= 812 -> 811/);
+  await ws.run(['apply', '-auto-approve', 'p']); // Terraform fails an apply whose result differs from the plan
+  expect(site()!.packageTypeName).toBe('Linux Unlimited');
+  expect(await planCode()).toBe(0);
 });

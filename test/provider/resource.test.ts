@@ -1,5 +1,5 @@
 import type { ResourceKind } from '../../src/provider/resources/kind';
-import { accountDiagnostics, applyChange, importState, planChange, readState, validateConfig } from '../../src/provider/resources/resource';
+import { applyChange, checkAgainstAccount, importState, planChange, readState, validateConfig } from '../../src/provider/resources/resource';
 import { flagsOf } from '../../src/provider/resources/schema';
 import { isUnknown, TfObject } from '../../src/provider/wire/values';
 
@@ -148,7 +148,8 @@ describe('plan: what the account must hold', () => {
       async checkAccount(spec, checked) {
         seen.push(`checked text: ${checked('text')}`);
         if (fail) throw fail;
-        return checked('text') && spec.text === 'forbidden' ? [{ field: 'text', rule: '"forbidden" is not a text of this account', message: '' }] : [];
+        if (checked('text') && spec.text === 'forbidden') return { problems: [{ field: 'text', rule: '"forbidden" is not a text of this account', message: '' }] };
+        return { problems: [], known: checked('text') ? { serial: 42 } : {} }; // what the text resolves to in the account
       },
     };
   }
@@ -158,7 +159,7 @@ describe('plan: what the account must hold', () => {
     const seen: string[] = [];
     const kind = checkedKind(seen);
     const cfg = config({ text: 'forbidden' });
-    const diagnostics = await accountDiagnostics(kind, planChange(kind, null, cfg, cfg).value);
+    const { diagnostics } = await checkAgainstAccount(kind, planChange(kind, null, cfg, cfg).value);
     expect(seen).toEqual(['checked text: true']);
     expect(diagnostics).toEqual([expect.objectContaining({
       severity: 1, summary: 'Invalid text: "forbidden" is not a text of this account', attribute: { steps: [{ attributeName: 'text' }] },
@@ -169,16 +170,28 @@ describe('plan: what the account must hold', () => {
     const seen: string[] = [];
     const kind = checkedKind(seen);
     const unchanged = planChange(kind, prior('forbidden'), { ...prior('forbidden'), tags: ['new'] }, config({ text: 'forbidden', tags: ['new'] })).value;
-    expect(await accountDiagnostics(kind, unchanged)).toEqual([]);
+    expect((await checkAgainstAccount(kind, unchanged)).diagnostics).toEqual([]);
     expect(seen).toEqual(['checked text: false']);
     const changed = planChange(kind, prior('fine'), { ...prior('fine'), text: 'forbidden' }, config({ text: 'forbidden' })).value;
-    expect((await accountDiagnostics(kind, changed)).map((d) => d.severity)).toEqual([1]); // an error
+    expect((await checkAgainstAccount(kind, changed)).diagnostics.map((d) => d.severity)).toEqual([1]); // an error
+  });
+
+  it('what the check resolves fills a computed attribute the plan left unknown, and nothing else', async () => {
+    const kind = checkedKind([]);
+    const cfg = config({ text: 'fine' });
+    const created = planChange(kind, null, cfg, cfg).value;
+    expect(isUnknown(created.planned!.serial)).toBe(true);
+    expect(await checkAgainstAccount(kind, created)).toEqual({ value: { ...created.planned, serial: 42 }, diagnostics: [] });
+    // Where serial derives from the name only, a text change keeps the prior serial: the account's is not used.
+    const byName = { ...kind, fields: kind.fields.map((f) => (f.name === 'serial' ? { ...f, derivesFrom: ['name'] } : f)) };
+    const kept = planChange(byName, prior('fine'), { ...prior('fine'), text: 'other' }, config({ text: 'other' })).value;
+    expect((await checkAgainstAccount(byName, kept)).value!.serial).toBe(7);
   });
 
   it('a check that cannot read the account is a warning: the apply checks again', async () => {
     const kind = checkedKind([], new Error('GET /reseller/*/packageTypes -> 503'));
     const cfg = config({ text: 'forbidden' });
-    const diagnostics = await accountDiagnostics(kind, planChange(kind, null, cfg, cfg).value);
+    const { diagnostics } = await checkAgainstAccount(kind, planChange(kind, null, cfg, cfg).value);
     expect(diagnostics).toEqual([expect.objectContaining({ severity: 2, summary: 'Could not check the note against the account' })]);
     expect(diagnostics[0].detail).toContain('GET /reseller/*/packageTypes -> 503. The apply checks it again.');
   });

@@ -85,10 +85,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   identity(spec: Spec): Id;
   /**
    * The rules the object's references to what the account holds and no plan creates (a
-   * package type, a user by number) break, among the fields (camelCase) `checked` selects:
-   * run when planning.
+   * package type, a user by number) break, among the fields (camelCase) `checked` selects,
+   * and the computed facts those references settle (attribute-form values by camelCase
+   * field): run when planning.
    */
-  checkAccount?(spec: Spec, checked: (field: string) => boolean): Promise<readonly FieldProblem[]>;
+  checkAccount?(spec: Spec, checked: (field: string) => boolean): Promise<{ readonly problems: readonly FieldProblem[]; readonly known?: Readonly<Record<string, unknown>> }>;
   /** Attribute-form values of fields whose default the check derived from other fields (camelCase keys). */
   derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */

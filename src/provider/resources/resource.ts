@@ -205,15 +205,22 @@ export function planChange(
  * holds and no plan creates: a package type), for the fields that are known and change,
  * so that a plan that cannot apply fails here, naming the attribute. A value the account
  * no longer offers, left as it is, is not checked. A check that cannot read the account
- * is a warning: the apply checks again.
+ * is a warning: the apply checks again. What the references resolve to fills the planned
+ * computed attributes still unknown (a package type's id), so the plan shows the value.
  */
-export async function accountDiagnostics(kind: ResourceKind, plan: Plan): Promise<Diagnostic[]> {
-  const { account } = plan;
-  if (!account || !kind.checkAccount) return [];
+export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promise<Result<TfObject | null>> {
+  const { account, planned } = plan;
+  if (!account || !kind.checkAccount || !planned) return { value: planned, diagnostics: [] };
   try {
-    return problemDiagnostics(kind, await kind.checkAccount(account.spec, (field) => account.changing.has(field)), new Set());
+    const { problems, known = {} } = await kind.checkAccount(account.spec, (field) => account.changing.has(field));
+    if (problems.length) return { value: planned, diagnostics: problemDiagnostics(kind, problems, new Set()) };
+    const filled: TfObject = { ...planned };
+    for (const field of kind.fields) {
+      if (field.role === 'computed' && isUnknown(planned[field.attribute]) && known[field.name] !== undefined) filled[field.attribute] = attributeValue(known[field.name]);
+    }
+    return { value: filled, diagnostics: [] };
   } catch (err) {
-    return [warning(`Could not check the ${kind.label} against the account`, `${messageOf(err)}. The apply checks it again.`)];
+    return { value: planned, diagnostics: [warning(`Could not check the ${kind.label} against the account`, `${messageOf(err)}. The apply checks it again.`)] };
   }
 }
 
