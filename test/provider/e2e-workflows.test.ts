@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mailOf } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, managedResourceCounts, SavedPlan, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';
 
 /**
- * Terraform workflows that only Terraform drives, with the provider underneath: accepting
- * a change made in the control panel into the state (`-refresh-only`), and letting go of
- * an object without deleting it (a `removed` block), then taking it back (an `import`
- * block). Each one is what a team does after its scheduled drift job exits 2.
+ * Terraform workflows that only Terraform drives, with the provider underneath: the
+ * refresh-only drift job, accepting a change made in the control panel into the state
+ * (`-refresh-only`), letting go of an object without deleting it (a `removed` block) and
+ * taking it back (an `import` block), and adopting a whole account with
+ * `-generate-config-out`. The tests run in order on one account and one state.
  */
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -123,4 +126,36 @@ test('a package type change plans the new type\'s id, and the apply reads back e
   await ws.run(['apply', '-auto-approve', 'p']); // Terraform fails an apply whose result differs from the plan
   expect(site()!.packageTypeName).toBe('Linux Unlimited');
   expect(await planCode()).toBe(0);
+});
+
+test('adopting the whole account: import blocks with -generate-config-out write a configuration that plans no change, for every kind', async () => {
+  const declaredNow = declared('Renamed by support');
+  const addresses = Object.entries(declaredNow).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));
+  // A team adopting an account starts from an empty state: let go of everything, keeping it in the account.
+  ws.writeConfig({}, { removed: addresses.map((from) => ({ from, lifecycle: { destroy: false } })) });
+  await ws.run(['apply', '-auto-approve']);
+  expect(managedResourceCounts(ws.dir)).toEqual({});
+
+  const ids: Record<string, string> = {
+    'reseller_stack_user.owner': 'workflow-owner@example.com',
+    'reseller_cloud_server.web': 'web1.workflow-site.com',
+    'reseller_package.site': SITE,
+    'reseller_mailbox.info': `info@${SITE}`,
+    'reseller_forwarder.sales': `sales@${SITE}`,
+    'reseller_dns_record.mx': `${SITE}/@/MX/20 mail2.workflow-site.com`,
+  };
+  expect(Object.keys(ids).sort()).toEqual([...addresses].sort());
+  ws.writeConfig({}, { import: Object.entries(ids).map(([to, id]) => ({ to, id })) });
+  const generate = await ws.run(['plan', '-generate-config-out=generated.tf']);
+  expect(generate.stdout).toMatch(/Plan: 6 to import, 0 to add, 0 to change, 0 to destroy/);
+  // What the API cannot read back is left null (no password written, no creation-time choice assumed).
+  const generated = readFileSync(join(ws.dir, 'generated.tf'), 'utf8');
+  expect(generated).toMatch(/password_wo_version\s+= null/);
+  expect(generated).toMatch(/branded\s+= null/);
+
+  const adopted = await ws.run(['apply', '-auto-approve']);
+  expect(adopted.stdout).toMatch(/Apply complete! Resources: 6 imported, 0 added, 0 changed, 0 destroyed/);
+  expect(managedResourceCounts(ws.dir)).toEqual(DECLARED_COUNTS);
+  expect(await planCode()).toBe(0);
+  expect(await planCode('-refresh-only')).toBe(0);
 });

@@ -55,7 +55,7 @@ export async function startProviderWorkspace(options: WorkspaceOptions, initial:
       terraform: { required_providers: { reseller: { source: installer.PROVIDER_SOURCE } } },
       ...(options.variables ? { variable: options.variables } : {}),
       provider: { reseller: { api_url: emu.url } },
-      resource: resources,
+      ...(Object.keys(resources).length ? { resource: resources } : {}), // Terraform refuses an empty resource object
       ...extra,
     }, null, 2));
   };
