@@ -116,6 +116,20 @@ describe('faults', () => {
     expect((await api.control('GET', 'requests')).body[0].fault).toBe('latency');
   });
 
+  it('DELETE faults lets held requests go on, and they are performed before it answers', async () => {
+    expect((await api.control('POST', 'faults', { path: '/addWeb$', method: 'POST', latencyMs: 600_000 })).status).toBe(200);
+    await api.control('DELETE', 'requests');
+    const held = api.post('/reseller/*/addWeb', { type: '812', domain_name: 'held.example' });
+    // Wait until the emulator holds it: its fault fired (counted in GET faults).
+    for (let fired = 0; fired < 1; await sleep(5)) fired = (await api.control('GET', 'faults')).body.rules[0].fired;
+    const cleared = await api.control('DELETE', 'faults');
+    expect(cleared.body).toEqual({ ok: true, released: 1 });
+    // Already performed when DELETE answered: listed, and in the request log.
+    expect((await api.control('GET', 'requests')).body.map((r: { path: string; status: number }) => [r.path, r.status])).toEqual([['/reseller/*/addWeb', 200]]);
+    expect((await held).status).toBe(200);
+    expect(h.emu.snapshot().accounts[0].packages.map((p) => p.name)).toContain('held.example');
+  });
+
   it('dropAfterCommit: the client sees a socket error, but the write happened and was saved', async () => {
     await api.control('POST', 'faults', { method: 'POST', path: 'addWeb', dropAfterCommit: true, times: 1 });
     await expect(api.post('/reseller/*/addWeb', { type: '811', domain_name: 'dropped.example' })).rejects.toThrow();
@@ -210,20 +224,6 @@ describe('loopback only', () => {
     expect((await request('/accounts/989900', `127.0.0.1:${port}`)).status).toBe(200);
     // The API itself is guarded by its key, not by the host name.
     expect((await request('/package', `attacker.example:${port}`, { authorization: `Bearer ${token(KEY)}` })).status).toBe(200);
-  });
-
-  it('DELETE faults lets held requests go on, and they are performed before it answers', async () => {
-    expect((await api.control('POST', 'faults', { path: '/addWeb$', method: 'POST', latencyMs: 600_000 })).status).toBe(200);
-    await api.control('DELETE', 'requests');
-    const held = api.post('/reseller/*/addWeb', { type: '812', domain_name: 'held.example' });
-    // Wait until the emulator holds it: its fault fired (counted in GET faults).
-    for (let fired = 0; fired < 1; await sleep(5)) fired = (await api.control('GET', 'faults')).body.rules[0].fired;
-    const cleared = await api.control('DELETE', 'faults');
-    expect(cleared.body).toEqual({ ok: true, released: 1 });
-    // Already performed when DELETE answered: listed, and in the request log.
-    expect((await api.control('GET', 'requests')).body.map((r: { path: string; status: number }) => [r.path, r.status])).toEqual([['/reseller/*/addWeb', 200]]);
-    expect((await held).status).toBe(200);
-    expect(h.emu.snapshot().accounts[0].packages.map((p) => p.name)).toContain('held.example');
   });
 
   it('stop() ends pending latency waits promptly', async () => {
