@@ -7,7 +7,8 @@ import { Decoder, Encoder, ExtData } from '@msgpack/msgpack';
  * - null is msgpack nil; an unknown value is any msgpack extension (code 0, or 12 for a
  *   "refined" unknown whose refinements this provider ignores), and we send code 0;
  * - objects and maps are msgpack maps, lists and sets are arrays;
- * - numbers may arrive as integers, floats or decimal strings.
+ * - numbers may arrive as integers, floats or decimal strings, and leave as decimal
+ *   strings (numberToWire says why).
  */
 
 export type TfType =
