@@ -75,6 +75,7 @@ let serverAbsent: string;
 let serverRemoved: string;
 let noChange: string;
 let updateOnly: string;
+let letGo: string;
 
 beforeAll(async () => {
   terraform = findTerraform(); // a missing terraform fails here, loudly: never skipped
@@ -111,12 +112,17 @@ beforeAll(async () => {
   serverRemoved = await plan('server-removed', withoutServer);
   noChange = await plan('no-change', synth());
   updateOnly = await plan('update-only', synth({ ordersSend: false, salesRemote: 'orders-desk@example.org' }));
+  // A forwarder let go of with removed blocks (destroy = false) for both of its carriers.
+  letGo = await plan('let-go', {
+    ...withoutConstructs(synth(), ['shop_sales']),
+    removed: ['terraform_data.shop_sales', 'terraform_data.shop_sales_settings'].map((from) => ({ from, lifecycle: { destroy: false } })),
+  });
 }, 60_000);
 afterAll(() => removeTempDirs());
 
 test('each category of a combined plan, grouped per construct', async () => {
   const result = reviewPlan(JSON.parse(readFileSync(combined, 'utf8')));
-  expect(result.counts).toEqual({ destructive: 4, orphan: 1, retained: 0, updated: 2, created: 1, imported: 0, moved: 0, drift: 0 });
+  expect(result.counts).toEqual({ destructive: 4, orphan: 1, retained: 0, updated: 2, created: 1, imported: 0, forgotten: 0, moved: 0, drift: 0 });
   expect(result.unchanged).toBe(2); // web1 and shop_app
   const line = (address: string) => result.items.find((i) => i.address === address)!;
   expect(line('terraform_data.blog')).toMatchObject({
@@ -182,11 +188,24 @@ test('--fail-on exits 3 when a named category is present, 0 otherwise', async ()
 
 test('updated in place: each field old -> new', async () => {
   const result = reviewPlan(JSON.parse(readFileSync(updateOnly, 'utf8')));
-  expect(result.counts).toEqual({ destructive: 0, orphan: 0, retained: 0, updated: 2, created: 0, imported: 0, moved: 0, drift: 0 });
+  expect(result.counts).toEqual({ destructive: 0, orphan: 0, retained: 0, updated: 2, created: 0, imported: 0, forgotten: 0, moved: 0, drift: 0 });
   expect(result.items.map((i) => i.summary)).toEqual([
     'mailbox orders@example-shop.com is updated in place: send true -> false',
     'forwarder sales@example-shop.com is updated in place: remote "sales-team@example.org" -> "orders-desk@example.org"',
   ]);
+});
+
+test('a removed block with destroy = false: the object is no longer managed, nothing is written (not orphaned, not deleted)', async () => {
+  const result = reviewPlan(JSON.parse(readFileSync(letGo, 'utf8')));
+  expect(result.counts).toMatchObject({ destructive: 0, orphan: 0, forgotten: 1 });
+  expect(result.items).toEqual([expect.objectContaining({
+    category: 'forgotten', kind: 'forwarder', key: 'sales@example-shop.com',
+    summary: 'forwarder sales@example-shop.com is no longer managed (a removed block with destroy = false): it stays in the account as it is; nothing is written',
+  })]);
+  const text = await review([letGo]);
+  expect(text.stdout).toMatch(/1 no longer managed/);
+  expect(text.stdout).toMatch(/NO LONGER MANAGED \(removed blocks with destroy = false[^\n]*\n  - forwarder sales@example-shop\.com/);
+  expect((await review([letGo, '--fail-on', 'forgotten'])).code).toBe(3);
 });
 
 test('a cloud server planned for delete is retained: declared absent, or removed from the code', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { reviewPlan } from '../../src/drift/review';
 import { mailOf } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, managedResourceCounts, SavedPlan, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';
@@ -98,6 +99,8 @@ test('a removed block with destroy = false lets go of the forwarder and leaves i
   const letGo = await savedPlan(ws.tf, ws.dir, ws.env);
   expect(letGo.json.resource_changes.find((rc: { address: string }) => rc.address === 'reseller_forwarder.sales').change.actions).toEqual(['forget']);
   expect(letGo.planText).toMatch(/reseller_forwarder\.sales will no longer be managed by Terraform/);
+  // The pull-request review says so, in its own category (nothing written, nothing deleted).
+  expect(reviewPlan(letGo.json).items).toEqual([expect.objectContaining({ category: 'forgotten', kind: 'forwarder', key: `sales@${SITE}` })]);
   await ws.run(['apply', '-auto-approve']);
   expect(managedResourceCounts(ws.dir)).toEqual({ ...DECLARED_COUNTS, reseller_forwarder: undefined });
   expect(mailOf(ws.emu.account(), SITE).forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', 'team@example.org']]);

@@ -19,18 +19,21 @@ import { asObject, identityOf, isSensitive, isUnknownAfter, NO_VALUE, readPlan, 
  *   resource is planned for delete but is no longer in the configuration, so its
  *   destroy-time provisioner cannot run and the remote object stays, unmanaged;
  * - retained: a cloud server planned for delete keeps running (the API cannot cancel servers);
+ * - forgotten: a `removed` block with `destroy = false` drops the object from the state:
+ *   it stays in the account as it is, no longer managed, and nothing is written;
  * - moved: only the object's address in the state changes (a `moved` block, e.g. after a
  *   construct was renamed): nothing is written to the account. A moved object that also
  *   changes keeps its category, and its line says where it moved from.
  */
-export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created' | 'imported' | 'moved' | 'drift';
+export type ReviewCategory = 'destructive' | 'orphan' | 'retained' | 'updated' | 'created' | 'imported' | 'forgotten' | 'moved' | 'drift';
 
 /**
  * Categories of planned changes, in the order they are shown. `imported` (an `import`
  * block adopts an existing object) and `drift` (found by refresh: changed outside
- * Terraform, in its own section) come from provider-engine stacks.
+ * Terraform, in its own section) come from provider-engine stacks; `forgotten` (its
+ * opposite, a `removed` block) from either engine.
  */
-export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created', 'imported', 'moved', 'drift'];
+export const REVIEW_CATEGORIES: readonly ReviewCategory[] = ['destructive', 'orphan', 'retained', 'updated', 'created', 'imported', 'forgotten', 'moved', 'drift'];
 
 /** Categories of the planned changes (items); `drift` items are in `Review.drift`. */
 export const CHANGE_CATEGORIES: readonly ReviewCategory[] = REVIEW_CATEGORIES.filter((c) => c !== 'drift');
@@ -175,6 +178,7 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
     return v ? { before: v.before, after: v.after } : undefined;
   };
 
+  if (isForget(rc.actions)) return make('forgotten', FORGOTTEN);
   if (rc.importing) {
     const list = updates();
     const rest = list.length ? `; then updated: ${list.map(describeChange).join('; ')}` : ' as it is (no write)';
@@ -241,6 +245,9 @@ function driftItem(rc: ResourceChange): ReviewItem | undefined {
 }
 
 const isReplace = (actions: string[]) => actions.includes('delete') && actions.includes('create');
+/** Terraform's action for a `removed` block with `destroy = false` (Terraform 1.7+). */
+const isForget = (actions: string[]) => actions.length === 1 && actions[0] === 'forget';
+const FORGOTTEN = 'is no longer managed (a removed block with destroy = false): it stays in the account as it is; nothing is written';
 const isDelete = (actions: string[]) => actions.length === 1 && actions[0] === 'delete';
 const isCreate = (actions: string[]) => actions.length === 1 && actions[0] === 'create';
 const changesObject = (rc: ResourceChange) => isReplace(rc.actions) || rc.actions.includes('update') || isCreate(rc.actions);
@@ -262,6 +269,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
     const key = typeof after?.key === 'string' ? after.key : id.key;
     return item('created', words.created, { key });
   }
+  if (isForget(object.actions)) return item('forgotten', FORGOTTEN);
 
   if (isDelete(object.actions)) {
     const removedFromCode = object.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(object.base));

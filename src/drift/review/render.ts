@@ -9,6 +9,7 @@ const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain
   updated: { text: 'UPDATED IN PLACE', markdown: 'Updated in place', explain: 'nothing is deleted' },
   created: { text: 'CREATED', markdown: 'Created', explain: 'new remote objects' },
   imported: { text: 'IMPORTED', markdown: 'Imported', explain: 'existing remote objects adopted by import blocks' },
+  forgotten: { text: 'NO LONGER MANAGED', markdown: 'No longer managed', explain: 'removed blocks with destroy = false: the remote objects stay as they are, outside Terraform' },
   moved: { text: 'MOVED', markdown: 'Moved', explain: 'new addresses in the state for the same remote objects; nothing is written' },
   drift: {
     text: 'CHANGED OUTSIDE TERRAFORM',
@@ -17,12 +18,15 @@ const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain
   },
 };
 
-const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+', imported: '<', moved: '>', drift: '*' };
+const MARK: Record<ReviewCategory, string> = { destructive: '!', orphan: '!', retained: '!', updated: '~', created: '+', imported: '<', forgotten: '-', moved: '>', drift: '*' };
 
-/** Counts of the categories only some plans have (imports, moves, drift), only when present (other reviews read as before). */
+/** Counts of the categories only some plans have (imports, removed blocks, moves, drift), only when present (other reviews read as before). */
 function extraCounts(review: Review): string[] {
   const c = review.counts;
-  return [c.imported ? `${c.imported} imported` : '', c.moved ? `${c.moved} moved` : '', c.drift ? `${c.drift} changed outside Terraform` : ''].filter(Boolean);
+  return [
+    c.imported ? `${c.imported} imported` : '', c.forgotten ? `${c.forgotten} no longer managed` : '',
+    c.moved ? `${c.moved} moved` : '', c.drift ? `${c.drift} changed outside Terraform` : '',
+  ].filter(Boolean);
 }
 
 export function countsLine(review: Review): string {
