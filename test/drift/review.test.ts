@@ -295,3 +295,28 @@ test('a password version where there was none (upgrade from 0.1) is not reported
   ]);
   expect(result.items[0].passwordRotation).toBeUndefined();
 });
+
+test('provider plans: what only the state records (creation-time choices, values the API does not read back) is told apart from writes', () => {
+  const server = { id: 'web1.example.com', host_name: 'web1.example.com', cloud_provider: 'native', spec: 'small', zone: 'dc_location-uk', period_months: 1, server_id: 7 };
+  const site = { id: 'example.com', domain_name: 'example.com', label: 'Old', document_roots: null, enabled: true, extra_domain_names: [], package_type: 'Linux Starter' };
+  const result = reviewPlan({
+    format_version: '1.2',
+    resource_changes: [
+      // Adopted by an import block; the configuration declares branded and for_user, which an import cannot read.
+      { address: 'reseller_cloud_server.web', mode: 'managed', type: 'reseller_cloud_server', name: 'web',
+        change: { actions: ['update'], importing: { id: 'web1.example.com' }, before: { ...server, branded: null, for_user: null }, after: { ...server, branded: true, for_user: 'ops@example.com' } } },
+      // An update that writes the label, and a document root that only a new package would get.
+      { address: 'reseller_package.site', mode: 'managed', type: 'reseller_package', name: 'site',
+        change: { actions: ['update'], before: site, after: { ...site, label: 'New', document_roots: { 'example.com': 'public_html/shop' } } } },
+    ],
+  });
+  const line = (address: string) => result.items.find((i) => i.address === address)!.summary;
+  expect(line('reseller_cloud_server.web')).toBe(
+    'cloud server web1.example.com is imported (adopted by id "web1.example.com") as it is (no write); ' +
+      'recorded in the state only: branded = true (not read back from the API); for user = "ops@example.com" (applied at creation only)',
+  );
+  expect(line('reseller_package.site')).toBe(
+    'package example.com is updated in place: label changed from "Old" to "New"; ' +
+      'recorded in the state only: document roots = {"example.com":"public_html/shop"} (applied at creation only)',
+  );
+});

@@ -1,6 +1,6 @@
 import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
 import { byText } from '../io';
-import { attributeChanges, describeChange, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause } from './provider';
+import { attributeChanges, describeChange, describeUpdates, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause } from './provider';
 import { asObject, identityOf, isSensitive, isUnknownAfter, NO_VALUE, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
 
 /**
@@ -181,7 +181,8 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   if (isForget(rc.actions)) return make('forgotten', FORGOTTEN);
   if (rc.importing) {
     const list = updates();
-    const rest = list.length ? `; then updated: ${list.map(describeChange).join('; ')}` : ' as it is (no write)';
+    const { writes, records } = describeUpdates(list);
+    const rest = (writes ? `; then updated: ${writes}` : ' as it is (no write)') + (records ? `; recorded in the state only: ${records}` : '');
     return make('imported', `is imported (adopted${rc.importing.id ? ` by id ${JSON.stringify(rc.importing.id)}` : ''})${rest}`, {
       changes: fieldChangesOf(list), passwordRotation: rotationOf(list),
     });
@@ -217,7 +218,10 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   }
   if (rc.actions.includes('update')) {
     const list = updates();
-    return make('updated', `is updated in place: ${list.length ? list.map(describeChange).join('; ') : 'settings re-applied'}`, {
+    const { writes, records } = describeUpdates(list);
+    const what = writes ? `is updated in place: ${writes}${records ? `; recorded in the state only: ${records}` : ''}`
+      : records ? `is updated in the state only (nothing is written): ${records}` : 'is updated in place: settings re-applied';
+    return make('updated', what, {
       changes: fieldChangesOf(list), passwordRotation: rotationOf(list),
     });
   }

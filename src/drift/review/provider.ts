@@ -21,6 +21,12 @@ export interface AttributeChange {
   readonly before: string;
   readonly after: string;
   readonly sensitive?: boolean;
+  /**
+   * Why the change only goes into the state, when it does: a creation-time choice of an
+   * object that exists (`create-only`), or a value the API does not read back where the
+   * state had none (after an import). Nothing is written to the account for it.
+   */
+  readonly recordedOnly?: 'applied at creation only' | 'not read back from the API';
 }
 
 /** What review calls a field: its definition's words, else its name in words. */
@@ -90,10 +96,15 @@ export function attributeChanges(
     const unknown = unknownIn(rc.afterUnknown, attribute);
     if (!unknown && same(before[attribute], after[attribute])) continue;
     const words = wordsOf(field);
+    const recordedOnly = field.role === 'create-only' ? 'applied at creation only' as const
+      : !field.readable && display(before[attribute]) === NO_VALUE ? 'not read back from the API' as const : undefined;
     if (sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)) {
-      out.push({ field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true });
+      out.push({ field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true, ...(recordedOnly ? { recordedOnly } : {}) });
     } else {
-      out.push({ field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]) });
+      out.push({
+        field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]),
+        ...(recordedOnly ? { recordedOnly } : {}),
+      });
     }
   }
   return out;
@@ -107,7 +118,17 @@ export function describeChange(change: AttributeChange): string {
       ? `password version ${change.after} recorded; the mailbox keeps its current password`
       : `password rotated (version ${change.before} -> ${change.after})`;
   }
+  if (change.recordedOnly) return `${change.words} = ${change.after} (${change.recordedOnly})`;
   return `${change.words} changed from ${change.before} to ${change.after}`;
+}
+
+/** The changes of an existing object in words: what is written first, then what only the state records. */
+export function describeUpdates(list: readonly AttributeChange[]): { writes: string; records: string } {
+  const recorded = (c: AttributeChange) => Boolean(c.recordedOnly) || (c.field === 'passwordVersion' && c.before === NO_VALUE);
+  return {
+    writes: list.filter((c) => !recorded(c)).map(describeChange).join('; '),
+    records: list.filter(recorded).map(describeChange).join('; '),
+  };
 }
 
 /** Identity attributes Terraform named as forcing the replacement (`replace_paths`), else those that differ. */
