@@ -131,6 +131,18 @@ test('a package type change plans the new type\'s id, and the apply reads back e
   expect(await planCode()).toBe(0);
 });
 
+test('a plan that replaces the package warns that its mail and DNS records go with it, naming the resource and the attribute', async () => {
+  const resources = declared('Renamed by support');
+  resources.reseller_package.site.package_type = 'Linux Unlimited';
+  resources.reseller_package.site.domain_name = 'workflow-moved.com';
+  ws.writeConfig(resources);
+  const plan = await ws.run(['plan', '-detailed-exitcode'], [2]);
+  const warning = (plan.stdout + plan.stderr).replace(/[│╷╵]/g, ' ').replace(/\s+/g, ' ');
+  expect(warning).toMatch(/Warning: Replacing this package deletes its mail and DNS records with reseller_package\.site, on main\.tf\.json line \d+, in resource\.reseller_package\.site: \d+: "domain_name"/);
+  expect(warning).toMatch(/mail stored in its mailboxes is lost/);
+  ws.writeConfig(declared('Renamed by support')); // nothing was applied
+});
+
 test('adopting the whole account: import blocks with -generate-config-out write a configuration that plans no change, for every kind', async () => {
   const declaredNow = declared('Renamed by support');
   const addresses = Object.entries(declaredNow).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));

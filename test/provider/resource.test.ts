@@ -98,6 +98,19 @@ describe('plan', () => {
     expect(plan.planned).toMatchObject({ id: 'hello', text: 'b' });
   });
 
+  it('warns, on the attribute that forces it, that replacing an object deletes what it holds', () => {
+    const kind = { ...noteKind(new Map()), deletesWithIt: 'its attachments' };
+    const prior = config({ id: 'hello', text: 'a', tags: [], serial: 7 });
+    const replaced = planChange(kind, prior, { ...prior, name: 'Other' }, config({ name: 'Other', text: 'a' }));
+    expect(replaced.diagnostics).toEqual([expect.objectContaining({
+      severity: 2, summary: 'Replacing this note deletes its attachments', attribute: { steps: [{ attributeName: 'name' }] },
+    })]);
+    expect(replaced.diagnostics[0].detail).toMatch(/name cannot change in place.*Keep name as it is to keep the note/);
+    // An update, or a kind that holds nothing, says nothing.
+    expect(planChange(kind, prior, { ...prior, text: 'b' }, config({ text: 'b' })).diagnostics).toEqual([]);
+    expect(planChange(noteKind(new Map()), prior, { ...prior, name: 'Other' }, config({ name: 'Other', text: 'a' })).diagnostics).toEqual([]);
+  });
+
   it('keeps a computed value only while every field it derives from is unchanged', () => {
     const base = noteKind(new Map());
     const derivingFrom = (inputs?: string[]) => ({ ...base, fields: base.fields.map((f) => (f.name === 'serial' ? { ...f, derivesFrom: inputs } : f)) });

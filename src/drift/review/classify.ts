@@ -357,7 +357,7 @@ function lifecycleWords(kind: Kind) {
     deletes: life.deletes ? `, with ${life.deletes}` : '',
     replaced: (reason: string, newKey: string | undefined) => (cannotDelete
       ? `is REPLACED (${reason}): the old ${noun} is retained (${cannotDelete}) and a new one${newKey ? ` ${newKey}` : ''} is ${life.orderCharges ? 'ordered (charged)' : 'created'}`
-      : `is REPLACED: deleted${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`),
+      : `is REPLACED: deleted${life.deletes ? ` with ${life.deletes}` : ''}${newKey ? `, then ${newKey} created` : ', then created again'} (${reason})`),
   };
 }
 

@@ -72,7 +72,10 @@ export interface Lifecycle {
   readonly cannotDelete?: boolean;
   /** No setting can be changed through the API once it exists: a difference is repaired by hand, never by an update. */
   readonly fixedAfterCreate?: boolean;
-  /** What deleting one takes with it, for review ('its mail'). */
+  /**
+   * What deleting one takes with it ('its mail'): review says so, and a provider plan that
+   * replaces one warns, since the objects declared in it may not be in that plan.
+   */
   readonly deletes?: string;
   /**
    * The API replaces one in a single write (adds the new object and deletes the old in

@@ -190,7 +190,10 @@ export function planChange(
         ));
       }
     }
-    if (requiresReplace.length) planned[ID_ATTRIBUTE] = UNKNOWN;
+    if (requiresReplace.length) {
+      planned[ID_ATTRIBUTE] = UNKNOWN;
+      if (kind.deletesWithIt) diagnostics.push(replacementDeletesDiagnostic(kind, requiresReplace));
+    }
   }
   diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
   const changing = !invalid.length && kind.checkAccount ? new Set(kind.fields
@@ -222,6 +225,22 @@ export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promi
   } catch (err) {
     return { value: planned, diagnostics: [warning(`Could not check the ${kind.label} against the account`, `${messageOf(err)}. The apply checks it again.`)] };
   }
+}
+
+/**
+ * A replacement deletes the old object first, and with it what it holds (a package's mail
+ * and DNS records). The objects declared in it are in the plan only if their own attributes
+ * change (a new primary domain); when they refer to it by something that stays the same,
+ * Terraform does not know they go, and only the next plan finds them missing.
+ */
+function replacementDeletesDiagnostic(kind: ResourceKind, causes: readonly string[]): Diagnostic {
+  return warning(
+    `Replacing this ${kind.label} deletes ${kind.deletesWithIt}`,
+    `${causes.join(', ')} cannot change in place, so the ${kind.label} is deleted and created again, and the API deletes ${kind.deletesWithIt} with it ` +
+      '(mail stored in its mailboxes is lost). Objects declared in it that this plan does not replace are deleted too: the next plan creates them again. ' +
+      `Keep ${causes.join(', ')} as it is to keep the ${kind.label}.`,
+    attributePath(causes[0]),
+  );
 }
 
 /**
