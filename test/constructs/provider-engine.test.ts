@@ -62,12 +62,14 @@ describe("engine 'provider'", () => {
     expect(body('reseller_package', 'app')).toEqual({
       domain_name: 'app.example.com', cloud_server: '${reseller_cloud_server.web1.host_name}', extra_domain_names: [], enabled: true,
     });
+    // What a package's deletion takes along is replaced with it: a new package (another cloud server, -replace) has a new package_id.
+    const replacedWithSite = { replace_triggered_by: ['reseller_package.site.package_id'] };
     expect(body('reseller_mailbox', 'info')).toEqual({
       package: '${reseller_package.site.domain_name}', domain: 'example.com', local_part: 'info', send: true, receive: true,
-      password_wo: '${var.mailbox_password}', password_wo_version: 2,
+      password_wo: '${var.mailbox_password}', password_wo_version: 2, lifecycle: replacedWithSite,
     });
     expect(body('reseller_forwarder', 'sales')).toEqual({
-      package: '${reseller_package.site.domain_name}', domain: 'example.net', local_part: 'sales', remote: 'team@example.org',
+      package: '${reseller_package.site.domain_name}', domain: 'example.net', local_part: 'sales', remote: 'team@example.org', lifecycle: replacedWithSite,
     });
     // Every attribute written is one the provider's schema declares (the two can never disagree on a name).
     for (const [type, byName] of Object.entries(json.resource as Record<string, Record<string, object>>)) {

@@ -143,6 +143,27 @@ test('a plan that replaces the package warns that its mail and DNS records go wi
   ws.writeConfig(declared('Renamed by support')); // nothing was applied
 });
 
+test('with replace_triggered_by on the package_id (as the constructs write it), replacing the package plans its mail and DNS records replaced too', async () => {
+  const resources = declared('Renamed by support');
+  resources.reseller_package.site.package_type = 'Linux Unlimited'; // as the type test left it
+  for (const type of ['reseller_mailbox', 'reseller_forwarder', 'reseller_dns_record']) {
+    for (const body of Object.values(resources[type])) body.lifecycle = { replace_triggered_by: ['reseller_package.site.package_id'] };
+  }
+  ws.writeConfig(resources);
+  expect(await planCode()).toBe(0); // nothing to replace while the package stays
+  const plan = await savedPlan(ws.tf, ws.dir, { ...ws.env, TF_CLI_ARGS_plan: '-replace=reseller_package.site' });
+  expect(plan.changes).toEqual({
+    'reseller_package.site': ['delete', 'create'],
+    'reseller_mailbox.info': ['delete', 'create'],
+    'reseller_forwarder.sales': ['delete', 'create'],
+    'reseller_dns_record.mx': ['delete', 'create'],
+  });
+  const summary = (address: string) => reviewPlan(plan.json).items.find((i) => i.address === address)?.summary;
+  expect(summary('reseller_package.site')).toBe(`package ${SITE} is REPLACED: deleted with its mail and DNS records, then created again (replacement was requested)`);
+  expect(summary('reseller_mailbox.info')).toBe(`mailbox info@${SITE} is REPLACED: deleted, then created again (its package is replaced)`);
+  ws.writeConfig(declared('Renamed by support')); // nothing was applied
+});
+
 test('adopting the whole account: import blocks with -generate-config-out write a configuration that plans no change, for every kind', async () => {
   const declaredNow = declared('Renamed by support');
   const addresses = Object.entries(declaredNow).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));

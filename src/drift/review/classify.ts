@@ -203,7 +203,10 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
     const cause = replacementCause(rc, rc.replacePaths);
     const newKey = naturalKeyOf(rc.type, rc.after);
     const changedKey = newKey && newKey !== oldKey ? newKey : undefined;
-    const reason = cause.length ? `${cause.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ')} forces it` : 'replacement was requested';
+    const parentKind = definitionOf(kind).parent?.kind as Kind | undefined;
+    const reason = cause.length ? `${cause.map((c) => `${c.words} ${c.before} -> ${c.after}`).join(', ')} forces it`
+      : rc.reason === 'replace_by_triggers' && parentKind ? `its ${kindLabel(parentKind)} is replaced`
+        : 'replacement was requested';
     return make('destructive', words.replaced(reason, changedKey), { newKey: changedKey, changes: cause.map((c) => ({ field: c.field, before: c.before, after: c.after })) });
   }
   // A kind the API replaces in one write (a DNS record within its zone): the provider plans it as an update.

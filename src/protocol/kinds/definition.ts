@@ -78,6 +78,13 @@ export interface Lifecycle {
    */
   readonly deletes?: string;
   /**
+   * With `deletes`: the computed field that every new object gets anew (a package's
+   * `packageId`). The provider engine replaces the objects declared in one whenever it
+   * changes (`replace_triggered_by`), so a plan that replaces the parent (a new cloud
+   * server, `-replace`) shows them replaced too instead of leaving them to vanish.
+   */
+  readonly newIdField?: string;
+  /**
    * The API replaces one in a single write (adds the new object and deletes the old in
    * one atomic request) as long as these fields (camelCase) stay the same: a DNS record
    * within its zone. An adapter that knows the previous identity (the provider's update)

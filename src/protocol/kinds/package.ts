@@ -127,5 +127,5 @@ export const packageDefinition = {
   /** Optionally placed on a managed cloud server. */
   parent: { field: 'cloudServer', kind: 'cloud-server' } as const,
   /** Deleting a package deletes its mail (review says so). */
-  lifecycle: { deletes: 'its mail and DNS records' },
+  lifecycle: { deletes: 'its mail and DNS records', newIdField: 'packageId' },
 } satisfies KindDefinition<'package', PackageSpec>;

@@ -53,7 +53,7 @@ class ProviderObject implements SynthesizedObject {
       attributes: this.attributes(definition),
       types: Object.fromEntries(definition.fields.map((f) => [f.attribute, f.type])),
       count: request.absent ? 0 : undefined,
-      lifecycle: request.protect ? { preventDestroy: true } : undefined,
+      lifecycle: this.lifecycle(),
     });
     resource.overrideLogicalId(this.logicalId);
     this.objectResource = resource;
@@ -97,6 +97,23 @@ class ProviderObject implements SynthesizedObject {
   }
 
   /**
+   * `prevent_destroy` for a protected object; and, for an object whose parent takes it
+   * along when deleted (a package its mail and DNS records), replacement whenever the
+   * parent is created anew: the plan then shows what the parent's replacement deletes.
+   */
+  private lifecycle(): ResellerResourceConfig['lifecycle'] {
+    const { parent, protect, absent } = this.request;
+    const target = parent && !absent && !parent.isAbsent ? synthesized.get(parent.construct) : undefined;
+    const life = target && target.stack === this.stack ? definitionOf(target.request.spec.kind).lifecycle : undefined;
+    const newId = life?.deletes && life.newIdField ? definitionOf(target!.request.spec.kind).fields.find((f) => f.name === life.newIdField) : undefined;
+    if (!protect && !newId) return undefined;
+    return {
+      ...(protect ? { preventDestroy: true } : {}),
+      ...(newId ? { replaceTriggeredBy: [`${target!.address}.${newId.attribute}`] } : {}),
+    };
+  }
+
+  /**
    * A Terraform reference to the managed object this field names (a mail object's
    * package, a package's cloud server, a StackUser), when it is managed in this stack
    * and present: the dependency is then explicit, and Terraform orders the writes.
@@ -132,7 +149,7 @@ interface ResellerResourceConfig {
   readonly attributes: Record<string, unknown>;
   readonly types: Record<string, FieldType>;
   readonly count?: number;
-  readonly lifecycle?: { preventDestroy: boolean };
+  readonly lifecycle?: { readonly preventDestroy?: boolean; readonly replaceTriggeredBy?: string[] };
 }
 
 /**
