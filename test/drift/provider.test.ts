@@ -162,10 +162,12 @@ describe('a provider-engine stack', () => {
       'reseller_mailbox.info': ['delete', 'create'],
       'reseller_forwarder.sales': ['delete'],
     });
+    // The provider's own warning, on the attribute that forces the replacement.
+    expect(plan.planText.replace(/[│╷╵]/g, ' ').replace(/\s+/g, ' ')).toMatch(/Warning: Replacing this mailbox deletes the mail stored in it with reseller_mailbox\.info/);
     const text = await review(plan.json, ['--fail-on', 'destructive']);
     expect(text.code).toBe(3);
     expect(text.stdout).toContain('Reseller hosting plan review: 2 destructive, 0 orphaned, 0 retained, 1 updated in place, 0 created; 0 unchanged');
-    expect(text.stdout).toContain('! mailbox info@review-site.com is REPLACED: deleted, then hello@review-site.com created (local part "info" -> "hello" forces it)  [reseller_mailbox.info]');
+    expect(text.stdout).toContain('! mailbox info@review-site.com is REPLACED: deleted with the mail stored in it, then hello@review-site.com created (local part "info" -> "hello" forces it)  [reseller_mailbox.info]');
     expect(text.stdout).toContain('! forwarder sales@review-site.com is DELETED (its construct was removed from the code)  [reseller_forwarder.sales]');
     expect(text.stdout).toContain(
       '~ package review-site.com is updated in place: extra domain names changed from [] to ["review-site.net"]; label changed from "Review Site" to "Review Site v2"  [reseller_package.site]',

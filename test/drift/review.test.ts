@@ -131,10 +131,10 @@ test('each category of a combined plan, grouped per construct', async () => {
   });
   expect(line('terraform_data.blog_editor')).toMatchObject({
     category: 'destructive', newKey: 'editor@example-journal.com',
-    summary: 'mailbox editor@example-blog.com is REPLACED: deleted, then editor@example-journal.com created (its package example-blog.com is replaced)',
+    summary: 'mailbox editor@example-blog.com is REPLACED: deleted with the mail stored in it, then editor@example-journal.com created (its package example-blog.com is replaced)',
   });
   expect(line('terraform_data.shop_orders')).toMatchObject({
-    category: 'destructive', summary: 'mailbox orders@example-shop.com is DELETED (declared absent: true)',
+    category: 'destructive', summary: 'mailbox orders@example-shop.com is DELETED (declared absent: true), with the mail stored in it',
   });
   expect(line('terraform_data.shop_sales')).toMatchObject({ category: 'orphan', kind: 'forwarder', key: 'sales@example-shop.com' });
   expect(line('terraform_data.shop_sales').summary).toMatch(/removed from the code without absent: true.*the remote object stays/);

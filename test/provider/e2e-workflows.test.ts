@@ -139,7 +139,7 @@ test('a plan that replaces the package warns that its mail and DNS records go wi
   const plan = await ws.run(['plan', '-detailed-exitcode'], [2]);
   const warning = (plan.stdout + plan.stderr).replace(/[│╷╵]/g, ' ').replace(/\s+/g, ' ');
   expect(warning).toMatch(/Warning: Replacing this package deletes its mail and DNS records with reseller_package\.site, on main\.tf\.json line \d+, in resource\.reseller_package\.site: \d+: "domain_name"/);
-  expect(warning).toMatch(/mail stored in its mailboxes is lost/);
+  expect(warning).toMatch(/deletes its mail and DNS records with it, for good\. Objects declared in it that this plan does not replace go too/);
   ws.writeConfig(declared('Renamed by support')); // nothing was applied
 });
 
@@ -160,7 +160,7 @@ test('with replace_triggered_by on the package_id (as the constructs write it), 
   });
   const summary = (address: string) => reviewPlan(plan.json).items.find((i) => i.address === address)?.summary;
   expect(summary('reseller_package.site')).toBe(`package ${SITE} is REPLACED: deleted with its mail and DNS records, then created again (replacement was requested)`);
-  expect(summary('reseller_mailbox.info')).toBe(`mailbox info@${SITE} is REPLACED: deleted, then created again (its package is replaced)`);
+  expect(summary('reseller_mailbox.info')).toBe(`mailbox info@${SITE} is REPLACED: deleted with the mail stored in it, then created again (its package is replaced)`);
   ws.writeConfig(declared('Renamed by support')); // nothing was applied
 });
 

@@ -99,7 +99,7 @@ describe('plan', () => {
   });
 
   it('warns, on the attribute that forces it, that replacing an object deletes what it holds', () => {
-    const kind = { ...noteKind(new Map()), deletesWithIt: 'its attachments' };
+    const kind = { ...noteKind(new Map()), deletesWithIt: { what: 'its attachments', declaredObjects: false } };
     const prior = config({ id: 'hello', text: 'a', tags: [], serial: 7 });
     const replaced = planChange(kind, prior, { ...prior, name: 'Other' }, config({ name: 'Other', text: 'a' }));
     expect(replaced.diagnostics).toEqual([expect.objectContaining({

@@ -294,7 +294,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
           'cannot run; the remote object stays, no longer managed. To delete it, restore the construct with absent: true, deploy, then remove it',
       );
     }
-    return item('destructive', 'is DELETED (declared absent: true)');
+    return item('destructive', `is DELETED (declared absent: true)${words.deletes}`);
   }
 
   if (isReplace(object.actions)) {

@@ -63,4 +63,5 @@ export const mailboxDefinition = {
   parseImportId: (text: string) => parseMailImportId('mailbox', text),
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
+  lifecycle: { deletes: 'the mail stored in it' },
 } satisfies KindDefinition<'mailbox', MailboxSpec>;

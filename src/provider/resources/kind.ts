@@ -80,8 +80,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   readonly timeouts?: { readonly create: string };
   /** The API can delete it; when false, destroy removes it from state with a warning. */
   readonly deletable: boolean;
-  /** What deleting one takes with it ('its mail and DNS records'): a plan that replaces one warns. */
-  readonly deletesWithIt?: string;
+  /**
+   * What deleting one takes with it ('its mail and DNS records'), and whether objects
+   * declared in it are among that: a plan that replaces one warns.
+   */
+  readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
   /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
   check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
   identity(spec: Spec): Id;

@@ -234,10 +234,11 @@ export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promi
  * Terraform does not know they go, and only the next plan finds them missing.
  */
 function replacementDeletesDiagnostic(kind: ResourceKind, causes: readonly string[]): Diagnostic {
+  const { what, declaredObjects } = kind.deletesWithIt!;
   return warning(
-    `Replacing this ${kind.label} deletes ${kind.deletesWithIt}`,
-    `${causes.join(', ')} cannot change in place, so the ${kind.label} is deleted and created again, and the API deletes ${kind.deletesWithIt} with it ` +
-      '(mail stored in its mailboxes is lost). Objects declared in it that this plan does not replace are deleted too: the next plan creates them again. ' +
+    `Replacing this ${kind.label} deletes ${what}`,
+    `${causes.join(', ')} cannot change in place, so the ${kind.label} is deleted and created again, and the API deletes ${what} with it, for good. ` +
+      (declaredObjects ? 'Objects declared in it that this plan does not replace go too: the next plan creates them again, empty. ' : '') +
       `Keep ${causes.join(', ')} as it is to keep the ${kind.label}.`,
     attributePath(causes[0]),
   );
