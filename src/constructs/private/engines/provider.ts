@@ -103,14 +103,24 @@ class ProviderObject implements SynthesizedObject {
    */
   private lifecycle(): ResellerResourceConfig['lifecycle'] {
     const { parent, protect, absent } = this.request;
-    const target = parent && !absent && !parent.isAbsent ? synthesized.get(parent.construct) : undefined;
-    const life = target && target.stack === this.stack ? definitionOf(target.request.spec.kind).lifecycle : undefined;
-    const newId = life?.deletes && life.newIdField ? definitionOf(target!.request.spec.kind).fields.find((f) => f.name === life.newIdField) : undefined;
-    if (!protect && !newId) return undefined;
+    const replacedWith = absent || !parent || parent.isAbsent ? undefined : this.newIdReferenceOf(parent.construct);
+    if (!protect && !replacedWith) return undefined;
     return {
       ...(protect ? { preventDestroy: true } : {}),
-      ...(newId ? { replaceTriggeredBy: [`${target!.address}.${newId.attribute}`] } : {}),
+      ...(replacedWith ? { replaceTriggeredBy: [replacedWith] } : {}),
     };
+  }
+
+  /**
+   * `reseller_package.shop.package_id`: the attribute that a new object of a parent managed
+   * in this stack gets anew, when deleting that parent takes what is declared in it along.
+   */
+  private newIdReferenceOf(construct: IConstruct): string | undefined {
+    const target = synthesized.get(construct);
+    if (!target || target.stack !== this.stack) return undefined;
+    const def = definitionOf(target.request.spec.kind);
+    const field = def.lifecycle?.deletes ? def.fields.find((f) => f.name === def.lifecycle?.newIdField) : undefined;
+    return field && `${target.address}.${field.attribute}`;
   }
 
   /**
