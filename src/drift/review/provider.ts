@@ -98,14 +98,10 @@ export function attributeChanges(
     const words = wordsOf(field);
     const recordedOnly = field.role === 'create-only' ? 'applied at creation only' as const
       : !field.readable && display(before[attribute]) === NO_VALUE ? 'not read back from the API' as const : undefined;
-    if (sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)) {
-      out.push({ field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true, ...(recordedOnly ? { recordedOnly } : {}) });
-    } else {
-      out.push({
-        field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]),
-        ...(recordedOnly ? { recordedOnly } : {}),
-      });
-    }
+    const change = sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)
+      ? { field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true }
+      : { field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]) };
+    out.push(recordedOnly ? { ...change, recordedOnly } : change);
   }
   return out;
 }
@@ -122,12 +118,14 @@ export function describeChange(change: AttributeChange): string {
   return `${change.words} changed from ${change.before} to ${change.after}`;
 }
 
-/** The changes of an existing object in words: what is written first, then what only the state records. */
+/**
+ * The changes of an existing object in words: what is written first, then what only the
+ * state records (a password version where there was none is one: it is not read back).
+ */
 export function describeUpdates(list: readonly AttributeChange[]): { writes: string; records: string } {
-  const recorded = (c: AttributeChange) => Boolean(c.recordedOnly) || (c.field === 'passwordVersion' && c.before === NO_VALUE);
   return {
-    writes: list.filter((c) => !recorded(c)).map(describeChange).join('; '),
-    records: list.filter(recorded).map(describeChange).join('; '),
+    writes: list.filter((c) => !c.recordedOnly).map(describeChange).join('; '),
+    records: list.filter((c) => c.recordedOnly).map(describeChange).join('; '),
   };
 }
 
