@@ -111,7 +111,7 @@ export class EmulatorServer implements ControlTarget {
   stop(): Promise<void> {
     if (!this.stopping) {
       this.stopping = new Promise<void>((resolve) => {
-        for (const wake of this.pendingSleeps) wake();
+        this.wakeSleepers();
         this.http.close(() => resolve());
         this.http.closeAllConnections();
       }).finally(() => this.dataFile?.unlock());
@@ -126,9 +126,14 @@ export class EmulatorServer implements ControlTarget {
    */
   clearFaults(): number {
     this.faults.clear();
-    const held = [...this.pendingSleeps];
-    for (const wake of held) wake();
-    return held.length;
+    return this.wakeSleepers();
+  }
+
+  /** Ends every latency wait now (each wake removes itself from the set); returns how many there were. */
+  private wakeSleepers(): number {
+    const count = this.pendingSleeps.size;
+    for (const wake of this.pendingSleeps) wake();
+    return count;
   }
 
   reset(): void {
