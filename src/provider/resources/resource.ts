@@ -192,7 +192,7 @@ export function planChange(
     }
     if (requiresReplace.length) {
       planned[ID_ATTRIBUTE] = UNKNOWN;
-      if (kind.deletesWithIt) diagnostics.push(replacementDeletesDiagnostic(kind, requiresReplace));
+      if (kind.deletesWithIt) diagnostics.push(replacementDeletesDiagnostic(kind.label, kind.deletesWithIt, requiresReplace));
     }
   }
   diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
@@ -233,13 +233,14 @@ export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promi
  * change (a new primary domain); when they refer to it by something that stays the same,
  * Terraform does not know they go, and only the next plan finds them missing.
  */
-function replacementDeletesDiagnostic(kind: ResourceKind, causes: readonly string[]): Diagnostic {
-  const { what, declaredObjects } = kind.deletesWithIt!;
+function replacementDeletesDiagnostic(
+  label: string, { what, declaredObjects }: NonNullable<ResourceKind['deletesWithIt']>, causes: readonly string[],
+): Diagnostic {
   return warning(
-    `Replacing this ${kind.label} deletes ${what}`,
-    `${causes.join(', ')} cannot change in place, so the ${kind.label} is deleted and created again, and the API deletes ${what} with it, for good. ` +
+    `Replacing this ${label} deletes ${what}`,
+    `${causes.join(', ')} cannot change in place, so the ${label} is deleted and created again, and the API deletes ${what} with it, for good. ` +
       (declaredObjects ? 'Objects declared in it that this plan does not replace go too: the next plan creates them again, empty. ' : '') +
-      `Keep ${causes.join(', ')} as it is to keep the ${kind.label}.`,
+      `Keep ${causes.join(', ')} as it is to keep the ${label}.`,
     attributePath(causes[0]),
   );
 }
