@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { IN_FLIGHT } from './lib/read-cpu-child';
+import { IN_FLIGHT, Mode } from './lib/read-cpu-child';
 import { BENCH_API_KEY, startBenchEmulator } from './lib/emulator';
 import { providerSites } from './lib/provider-config';
 import { median } from './lib/stats';
@@ -22,7 +22,6 @@ import { seedAccount } from './provider';
  *   node dist/bench/read-cpu.js [--packages 1000] [--runs 5]
  */
 
-type Mode = 'bare' | 'client' | 'node-http';
 const MODES: readonly Mode[] = ['bare', 'client', 'node-http'];
 /** The measured process: lean, so that it loads only what it measures. */
 const CHILD = join(__dirname, 'lib', 'read-cpu-child.js');

@@ -12,7 +12,8 @@ import { pool } from './stats';
 /** Reads in flight: Terraform's default parallelism. */
 export const IN_FLIGHT = 10;
 
-type Mode = 'bare' | 'client' | 'node-http';
+/** What a measured process reads: the package list only, then the mail through our client, or through node:http alone. */
+export type Mode = 'bare' | 'client' | 'node-http';
 
 /** One measured process: the reads of `mode`, then its CPU seconds on stdout. */
 async function child(mode: Mode, url: string, apiKey: string): Promise<void> {
