@@ -79,10 +79,14 @@ export function renderText(report: DoctorReport): string {
   if (kinds.length === 0) lines.push('  not read: the key was not accepted');
   for (const [kind, k] of kinds) lines.push(`  ${kind}: ${k.count}${k.shape ? `, fields ${fieldsOf(k.shape)}` : ''}`);
   lines.push('', 'assumptions of the client:');
-  for (const a of report.assumptions) lines.push(`  ${pad(a.status)}${a.fact} (${a.basis}): ${a.says}`, `  ${pad('')}${a.detail}`);
+  for (const a of report.assumptions) {
+    // A fact named after the one function it checks says so by its name; any other list is shown.
+    const checks = a.assumptions.length && (a.assumptions.length > 1 || a.assumptions[0] !== a.fact) ? `; checks ${a.assumptions.join(', ')}` : '';
+    lines.push(`  ${pad(a.status)}${a.fact} (${a.basis}${checks}): ${a.says}`, `  ${pad('')}${a.detail}`);
+  }
   lines.push('', report.failed
     ? 'result: something failed (exit 1); see the fixes above. Attach `reseller-hosting doctor --json` to a bug report.'
-    : 'result: nothing failed (exit 0). "not verifiable" facts are exercised by the live tier (docs/live-testing.md).', '');
+    : 'result: nothing failed (exit 0). "not verifiable" facts need an account that has such objects, or a write (the live tier, docs/live-testing.md).', '');
   return lines.join('\n').replace(EMAIL, '<e-mail>');
 }
 

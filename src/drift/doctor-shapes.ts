@@ -31,6 +31,11 @@ export function shapeOf(value: unknown, depth = 0): Shape {
   return typeof value;
 }
 
+/** One shape for several values of one kind (records of every type: the fields of all); undefined for none. */
+export function mergedShapeOf(values: readonly unknown[]): Shape | undefined {
+  return values.length ? mergedShape(values, 0) : undefined;
+}
+
 /** One shape for several values (list elements, map values): fields of all, types joined with "|". */
 function mergedShape(values: readonly unknown[], depth: number): Shape {
   const shapes = values.map((v) => shapeOf(v, depth));

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import {
   DEFAULT_API_URL, ENV, LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
 } from '../protocol';
-import { AccountSample, checkFacts, FactResult } from './doctor-facts';
+import type { AccountReads, FactResult } from './doctor-fact';
+import { checkFacts } from './doctor-facts';
 import { RawAnswer, RawReader, rawReader, Unreachable } from './doctor-http';
-import { Shape, shapeOf } from './doctor-shapes';
+import type { Shape } from './doctor-shapes';
 
 /**
  * `reseller-hosting doctor`: read-only checks of a setup against a live account, in
@@ -53,8 +54,6 @@ export interface DoctorOptions {
 /** Write-only attributes (the mailbox password) need Terraform 1.11; the package needs Node 20. */
 export const MIN_TERRAFORM = [1, 11] as const;
 export const MIN_NODE = 20;
-/** Mail reads the doctor makes at most, looking for a mailbox, a forwarder and a domain without one. */
-const MAX_MAIL_READS = 10;
 
 const ok = (check: string, detail: string): CheckResult => ({ check, status: 'ok', detail });
 const failed = (check: string, detail: string, fix: string): CheckResult => ({ check, status: 'failed', detail, fix });
@@ -75,7 +74,6 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const resellerId = env[ENV.resellerId] || '*';
   const checks: CheckResult[] = [];
   const account: Record<string, KindShape> = {};
-  let sample: AccountSample = { mailReads: [] };
 
   const urlOk = /^https?:\/\/[^\s/]+/.test(urlText);
   const reader = options.reader ?? (urlOk ? rawReader(urlText, apiKey) : undefined);
@@ -136,10 +134,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   checks.push(versionsCheck(options.terraformVersion ?? probeTerraform(env)));
   checks.push(providerCheck(resolve(options.cwd, options.stacks ?? 'cdktf.out')));
 
-  if (keyOk && reader) {
-    sample = await readSample(reader, resellerId, packages?.body, types?.body, account);
-  }
-  const assumptions = checkFacts(sample);
+  const assumptions = await checkFacts(keyOk && reader ? accountReads(reader, resellerId, packages?.body, types?.body, account) : undefined);
   return {
     checks,
     account,
@@ -155,63 +150,20 @@ function looksBase64Encoded(key: string): boolean {
   return /^[\x21-\x7e]+$/.test(decoded) && Buffer.from(decoded, 'utf8').toString('base64') === key;
 }
 
-/** One object of each kind, and the lists: GETs only, a bounded number of them. */
-async function readSample(reader: RawReader, resellerId: string, packageList: unknown, typeList: unknown,
-  account: Record<string, KindShape>): Promise<AccountSample> {
-  const body = async (path: string): Promise<RawAnswer | undefined> => {
-    const answer = await reader.get(path).catch(() => undefined);
-    return answer && answer.status >= 200 && answer.status < 300 ? answer : undefined;
+/** What the areas of doctor-facts.ts read through: GETs only, each kind they read put into `account`. */
+function accountReads(reader: RawReader, resellerId: string, packageList: unknown, packageTypes: unknown,
+  account: Record<string, KindShape>): AccountReads {
+  const answer = (path: string) => reader.get(path).catch(() => undefined);
+  return {
+    resellerId, packageList, packageTypes, answer,
+    async body(path) {
+      const got = await answer(path);
+      return got && got.status >= 200 && got.status < 300 ? got.body : undefined;
+    },
+    found(kind, count, shape) {
+      account[kind] = { count, shape };
+    },
   };
-  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  const idOf = (entry: unknown): string | undefined => {
-    const id = (entry as { id?: unknown } | null)?.id;
-    return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
-  };
-
-  const packages = list(packageList);
-  account['package types'] = { count: list(typeList).length, shape: list(typeList).length ? shapeOf(list(typeList)[0]) : undefined };
-  account.packages = { count: packages.length, shape: packages.length ? shapeOf(packages[0]) : undefined };
-  const firstId = packages.map(idOf).find((id) => id !== undefined);
-  const detail = firstId ? (await body(`/package/${encodeURIComponent(firstId)}`))?.body : undefined;
-  if (detail !== undefined) account['package detail'] = { count: 1, shape: shapeOf(detail) };
-
-  // Mail: domains of packages in order until a mailbox, a forwarder and a domain without forwarders are seen.
-  const mailReads: unknown[] = [];
-  let mailboxes = 0;
-  let forwarders = 0;
-  let withoutForwarders = 0;
-  outer: for (const pkg of packages) {
-    const id = idOf(pkg);
-    const names = (pkg as { names?: unknown }).names;
-    if (!id || !Array.isArray(names)) continue;
-    for (const domain of names) {
-      if (typeof domain !== 'string') continue;
-      if (mailReads.length >= MAX_MAIL_READS || (mailboxes && forwarders && withoutForwarders)) break outer;
-      const read = (await body(`/package/${encodeURIComponent(id)}/email/${encodeURIComponent(domain)}`))?.body as
-        { mailbox?: unknown; forward?: unknown } | undefined;
-      if (!read) continue;
-      mailReads.push(read);
-      mailboxes += list(read.mailbox).length;
-      const f = list(read.forward).length;
-      forwarders += f;
-      if (f === 0) withoutForwarders += 1;
-    }
-  }
-  const firstOf = (key: 'mailbox' | 'forward') => mailReads.map((m) => list((m as Record<string, unknown>)[key])[0]).find((e) => e !== undefined);
-  account['mail domains read'] = { count: mailReads.length, shape: mailReads.length ? shapeOf(mailReads[0]) : undefined };
-  account.mailboxes = { count: mailboxes, shape: firstOf('mailbox') !== undefined ? shapeOf(firstOf('mailbox')) : undefined };
-  account.forwarders = { count: forwarders, shape: firstOf('forward') !== undefined ? shapeOf(firstOf('forward')) : undefined };
-
-  const users = (await body(`/reseller/${encodeURIComponent(resellerId)}/susers`))?.body;
-  const contacts = (users as { contact?: unknown } | undefined)?.contact;
-  account.users = { count: contacts && typeof contacts === 'object' ? Object.keys(contacts).length : 0, shape: users === undefined ? undefined : shapeOf(users) };
-
-  const servers = list((await body('/cloud_server'))?.body);
-  account['cloud servers'] = { count: servers.length, shape: servers.length ? shapeOf(servers[0]) : undefined };
-  const serverId = servers.map(idOf).find((id) => id !== undefined);
-  const server = serverId ? await body(`/cloud_server/${encodeURIComponent(serverId)}`) : undefined;
-
-  return { packageList, packageDetail: detail, mailReads, users, servers, serverHeaders: server?.headers };
 }
 
 /** `terraform version -json` (TERRAFORM_BINARY, else terraform on PATH) -> "1.11.4"; undefined when it does not run. */
