@@ -22,8 +22,14 @@ jest.setTimeout(60_000);
 
 const KEY = 'doctor-test-key';
 /** The facts that the documented profile's answers cannot show (their members are left out). */
-const PROFILE_FACTS = ['labelFromPackageLabels', 'labelFromPackageDetail', 'forwardListOfMailRead', 'brandFromHeaders'];
-const WRITE_FACTS = ['postRejectedWithoutEffect', 'isDuplicateError', 'isValidationError', 'parseForwarderCreateResult', 'mailboxUpdateBody', 'acceptMailboxUpdateResult'];
+const PROFILE_FACTS = ['labelFromPackageLabels', 'verifiableLabelFromPackageLabels', 'labelFromPackageDetail', 'forwardListOfMailRead', 'brandFromHeaders'];
+/** The facts both profiles show: documented fields, and assumed forms the documented profile shows too (DNS numbers and names in their other form). */
+const READ_FACTS = ['enabledFromPackageDetail', 'typeRefFromPackageDetail', 'webIpv4FromPackageDetail', 'limitsOfPackageType', 'parseForwarderEntry',
+  'recordListOfZoneValue', 'dnsNameOfRead', 'dnsNumberOfRead', 'package list entry', 'mailbox entry', 'user list', 'dns record entry'];
+const WRITE_FACTS = ['postRejectedWithoutEffect', 'isDuplicateError', 'isValidationError', 'parseForwarderCreateResult', 'mailboxUpdateBody',
+  'acceptMailboxUpdateResult', 'acceptDnsWriteResult'];
+/** Values in the account's DNS records: none may reach a report. */
+const RECORD_VALUES = ['doctor-verification-token', 'edge.doctor-cdn.net', 'sip.doctor-cdn.net', '2001:db8::77', '198.51.100.77'];
 
 let dir: string;
 
@@ -41,13 +47,24 @@ const envFor = (url: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =
   return env;
 };
 
-/** An account with one of each kind: a labelled package with two names (mail on one only), a mailbox, a forwarder, a branded server. */
+/**
+ * An account with one of each kind: a labelled package with two names (mail on one
+ * only, so two zones), a mailbox, a forwarder, a branded server, and records of every
+ * writable type beside the zones' defaults.
+ */
 async function seeded(profile: EmulatorProfile): Promise<RunningEmulator> {
   const emulator = await startEmulator({ port: 0, apiKey: KEY, profile, provisionDelayMs: 0, quiet: true });
   const client = new ResellerClient({ baseUrl: emulator.url, apiKey: KEY, retryBaseDelayMs: 10 });
   const id = await client.packages.create({ type: 811, domainName: 'doctor-site.com', extraDomainNames: ['doctor-site.net'], label: 'Doctor Private Ltd', stackUser: 'stack-user:989901' });
   await client.mail.createMailbox(id, 'doctor-site.com', { local: 'doctorbox', send: true, receive: true, password: 'Doctor-Passw0rd!' });
   await client.mail.createForwarder(id, 'doctor-site.com', { local: 'sales', remote: 'someone@example.org' });
+  await client.dns.changeZone(id, 'doctor-site.com', { add: [
+    { type: 'TXT', host: 'doctor-txt', value: RECORD_VALUES[0] },
+    { type: 'CNAME', host: 'cdn', value: RECORD_VALUES[1] },
+    { type: 'SRV', host: '_sip._tcp', value: RECORD_VALUES[2], priority: 10, weight: 5, port: 5060 },
+    { type: 'AAAA', host: 'v6', value: RECORD_VALUES[3] },
+    { type: 'A', host: 'www2', value: RECORD_VALUES[4] },
+  ] });
   await fetch(`${emulator.url}/__emulator/brand`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Acme Brand', logoUrl: '' }) });
   await client.cloudServers.order({
     configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.doctor-site.com', resellerCloudBranded: true },
@@ -59,7 +76,10 @@ async function seeded(profile: EmulatorProfile): Promise<RunningEmulator> {
   return emulator;
 }
 
-const statusOf = (doc: any, fact: string) => doc.assumptions.find((a: any) => a.fact === fact)?.status;
+const factOf = (doc: any, fact: string) => doc.assumptions.find((a: any) => a.fact === fact);
+const statusOf = (doc: any, fact: string) => factOf(doc, fact)?.status;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const assumptionsModule: Record<string, unknown> = require('../../src/client/assumptions');
 
 describe.each<EmulatorProfile>(['default', 'documented'])('doctor against the %s profile', (profile) => {
   let emulator: RunningEmulator;
@@ -83,34 +103,71 @@ describe.each<EmulatorProfile>(['default', 'documented'])('doctor against the %s
     expect(doc.assumptions.filter((a: any) => a.status === 'not held')).toEqual([]);
     const expected = profile === 'default' ? 'held' : 'not verifiable';
     expect(Object.fromEntries(PROFILE_FACTS.map((f) => [f, statusOf(doc, f)]))).toEqual(Object.fromEntries(PROFILE_FACTS.map((f) => [f, expected])));
-    for (const fact of ['enabledFromPackageDetail', 'typeRefFromPackageDetail', 'parseForwarderEntry', 'package list entry', 'mailbox entry', 'user list']) {
-      expect([fact, statusOf(doc, fact)]).toEqual([fact, 'held']);
-    }
-    for (const fact of WRITE_FACTS) expect([fact, statusOf(doc, fact)]).toEqual([fact, 'not verifiable']);
+    for (const fact of READ_FACTS) expect([fact, statusOf(doc, fact)]).toEqual([fact, 'held']);
+    for (const fact of WRITE_FACTS) expect([fact, statusOf(doc, fact), factOf(doc, fact).detail]).toEqual([fact, 'not verifiable', expect.stringMatching(/^only /)]);
     expect(doc.account.packages.count).toBe(1);
     expect(doc.account.users.count).toBe(2);
     expect(doc.account['cloud servers'].count).toBe(1);
+    // Two zones of the defaults (SOA, 4 NS, 2 A, MX) and the five records added.
+    expect([doc.account['dns zones'].count, doc.account['dns records'].count]).toEqual([2, 21]);
     expect(doc.summary.exitCode).toBe(0);
+  });
+
+  it('reports every exported function of client/assumptions.ts under the fact that checks it', async () => {
+    const doc = JSON.parse((await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir)).stdout);
+    const functions = Object.keys(assumptionsModule).filter((name) => typeof assumptionsModule[name] === 'function');
+    const reported = new Set(doc.assumptions.flatMap((a: any) => a.assumptions));
+    expect(functions.filter((name) => !reported.has(name))).toEqual([]);
+    expect(factOf(doc, 'dnsNumberOfRead')).toMatchObject({ basis: 'assumed', assumptions: ['dnsNumberOfRead'] });
+    expect(factOf(doc, 'dns record entry')).toMatchObject({ basis: 'documented', assumptions: [] });
+  });
+
+  it('tells which form the DNS reads take: numbers and names as this profile sends them', async () => {
+    const doc = JSON.parse((await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir)).stdout);
+    // MX pri in each zone, SRV pri, weight and port.
+    expect(factOf(doc, 'dnsNumberOfRead').detail).toBe(profile === 'default'
+      ? '5 number(s) read: 5 as JSON numbers, 0 as strings' : '5 number(s) read: 0 as JSON numbers, 5 as strings');
+    const dotted = profile === 'default' ? '0' : '21';
+    expect(factOf(doc, 'dnsNameOfRead').detail).toMatch(new RegExp(`^21 host\\(s\\) fully qualified \\(${dotted} with a trailing dot`));
+    expect(factOf(doc, 'recordListOfZoneValue').detail).toMatch(/^2 zone\(s\) read as \{records: \[\.\.\.\]\}; the read of one zone answers \{records: \[\.\.\.\]\} with the same 13 record\(s\)$/);
+    expect(doc.account['dns records'].shape).toMatchObject({ type: 'string', host: 'string', pri: profile === 'default' ? 'absent|number' : 'absent|string' });
   });
 
   it('--json carries no key, no name, no e-mail address, no domain or label of the account: only field names, types and counts', async () => {
     const { stdout } = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
     for (const secret of [KEY, Buffer.from(KEY).toString('base64'), 'owner@example.com', 'ops@example.org', 'Alex Owner', 'Sam Ops',
-      'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox']) {
+      'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox', ...RECORD_VALUES, 'stackdns', 'stackmail']) {
       expect([secret, stdout.includes(secret)]).toEqual([secret, false]);
     }
     const doc = JSON.parse(stdout);
     // A map keyed by data (user refs) shows its size and the shape of its values, not its keys.
     expect(Object.keys(doc.account.users.shape.contact)).toEqual(['{map of 2}']);
     expect(doc.account.packages.shape).toMatchObject({ id: 'number', name: 'string', names: { '[]': 'string' } });
+    // Zones are keyed by their apex: the report shows how many, not which.
+    expect(Object.keys(doc.account['dns zones'].shape)).toEqual(['{map of 2}']);
+  });
+
+  it('the text report carries no key, name, e-mail address, domain, label or record value either', async () => {
+    const { stdout } = await capture(runDoctorCli, [], envFor(emulator.url), dir);
+    expect(stdout).toMatch(/dnsNumberOfRead/);
+    for (const secret of [KEY, Buffer.from(KEY).toString('base64'), 'owner@example.com', 'Alex Owner', 'doctor-site', 'Doctor Private Ltd', 'Acme Brand',
+      'someone@example.org', 'stack-user:989901', 'doctorbox', ...RECORD_VALUES, 'stackdns', 'stackmail', '192.0.2.']) {
+      expect([secret, stdout.includes(secret)]).toEqual([secret, false]);
+    }
   });
 
   it('sends GET requests only', async () => {
     await fetch(`${emulator.url}/__emulator/requests`, { method: 'DELETE' });
+    const before = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as object;
     await capture(runDoctorCli, [], envFor(emulator.url), dir);
-    const log = (await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string }>;
+    const log = (await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string; path: string }>;
     expect(log.length).toBeGreaterThan(5);
     expect([...new Set(log.map((r) => r.method))]).toEqual(['GET']);
+    // The DNS facts read every zone of the package and one zone on its own.
+    expect(log.filter((r) => /\/dns(\/|$)/.test(r.path)).map((r) => r.path.replace(/[0-9]+/, 'ID'))).toEqual(['/package/ID/dns', '/package/ID/dns/doctor-site.com']);
+    // And the account is as it was (the snapshot's clock aside).
+    const state = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as object;
+    expect({ ...state, now: 0 }).toEqual({ ...before, now: 0 });
   });
 });
 
