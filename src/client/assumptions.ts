@@ -7,6 +7,12 @@ import type { Brand, ForwarderEntry, MailWriteResult, UpdateMailboxRequest } fro
  * public source shows it) or that this client had to choose, each behind ONE function,
  * so that a correction is a one-place change. Nothing else in the client hard-codes
  * these choices.
+ *
+ * `reseller-hosting doctor` holds each exported function up against a live account: a
+ * fact in src/drift/doctor-facts-<area>.ts names it (`assumedFact('fn', …)`), or, when
+ * only a write or an error answer would show it, records why (`notReadOnly('fn', …)`).
+ * A new export here needs one of the two (src/drift/doctor-fact.ts says where);
+ * test/doctor/assumption-coverage.test.ts fails until it has it.
  */
 
 // ---------------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ import type { Shape } from './doctor-shapes';
  *   `notReadOnly(...)`) to that area's `facts`;
  * - if it needs a new read, add the read to the area's `read` (or make a new area
  *   module and register it in doctor-facts.ts), then the fact.
- * test/doctor/assumption-coverage.test.ts fails until every exported function has one.
+ * test/doctor/assumption-coverage.test.ts fails until every exported function has one,
+ * and a row in the table of docs/live-testing.md ("reseller-hosting doctor").
  */
 
 /** The name of an exported function of src/client/assumptions.ts: a misspelt or removed one does not compile. */

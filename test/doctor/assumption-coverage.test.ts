@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FACTS, FactEntry } from '../../src/drift/doctor-facts';
 
 /**
@@ -53,4 +55,11 @@ test('assumed facts name their functions, documented facts none; a reason is giv
 test('fact names are unique (the report finds a fact by its name)', () => {
   const names = FACTS.map((f) => f.fact);
   expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+});
+
+test('docs/live-testing.md\'s doctor table names every function (what the doctor checks, or why it cannot)', () => {
+  const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'live-testing.md'), 'utf8');
+  const table = docs.slice(docs.indexOf('| function | area |'), docs.indexOf('### Adding a fact for a new assumption'));
+  expect(table.length).toBeGreaterThan(100);
+  expect(ASSUMPTIONS.filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
 });
