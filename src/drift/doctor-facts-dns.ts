@@ -52,7 +52,10 @@ function zonesOf(sample: DnsSample): ZoneRead[] | undefined {
   return Object.entries(body).map(([apex, value]) => ({ apex: bareName(apex), records: recordsOfValue(value) }));
 }
 
-/** Every record read, with its zone's apex. */
+/** Every record read, of whatever form. */
+const rawRecordsOf = (sample: DnsSample): unknown[] => (zonesOf(sample) ?? []).flatMap((z) => z.records ?? []);
+
+/** Every record read that is an object, with its zone's apex. */
 function recordsOf(sample: DnsSample): Array<{ apex: string; record: Json }> {
   return (zonesOf(sample) ?? []).flatMap((z) => (z.records ?? []).filter(isObject).map((record) => ({ apex: z.apex, record })));
 }
@@ -62,7 +65,7 @@ function whyNoRecords(sample: DnsSample): Verdict | undefined {
   if (!sample.hasPackage) return unknowable('the account has no package');
   if (!sample.all) return unknowable('GET /package/{id}/dns did not answer');
   if (!is2xx(sample.all)) return unknowable(`GET /package/{id}/dns answered HTTP ${sample.all.status}`);
-  if (recordsOf(sample).length === 0) return unknowable('no record was read (the package\'s zones read as empty, or in another form)');
+  if (rawRecordsOf(sample).length === 0) return unknowable('no record was read (the package\'s zones read as empty, or in another form)');
   return undefined;
 }
 
@@ -91,7 +94,7 @@ export const DNS: DoctorArea<DnsSample> = {
     const all = await api.answer(`/package/${segment(id)}/dns`);
     const sample: DnsSample = { hasPackage: true, all };
     const zones = zonesOf(sample) ?? [];
-    const records = zones.flatMap((z) => z.records ?? []);
+    const records = rawRecordsOf(sample);
     api.found('dns zones', zones.length, zones.length ? shapeOf(all?.body) : undefined);
     api.found('dns records', records.length, mergedShapeOf(records));
     const first = zones.length && isObject(all?.body) ? Object.keys(all.body)[0] : undefined;
@@ -105,6 +108,8 @@ export const DNS: DoctorArea<DnsSample> = {
       check(sample) {
         const why = whyNoRecords(sample);
         if (why) return why;
+        const notObjects = rawRecordsOf(sample).filter((r) => !isObject(r)).length;
+        if (notObjects) return notHeld(`${notObjects} of ${rawRecordsOf(sample).length} record(s) are not objects`);
         const records = recordsOf(sample).map((r) => r.record);
         const bad = tally(records, (record) => {
           const { text = [], names = [], numbers = [] } = fieldsOf(record);
@@ -148,6 +153,7 @@ export const DNS: DoctorArea<DnsSample> = {
         const why = whyNoRecords(sample);
         if (why) return why;
         const read = recordsOf(sample);
+        if (read.length === 0) return unknowable('no record read is an object');
         const hosts = read.filter(({ record }) => typeof record.host === 'string');
         const outside = hosts.filter(({ apex, record }) => {
           const host = bareName(record.host as string);

@@ -128,6 +128,13 @@ describe('DNS reads', () => {
     expect(v.dnsNameOfRead).toEqual({ status: 'not held', detail: '2 of 7 target name(s) are missing or not names' });
   });
 
+  it('records that are not objects: the record entry is not held, the name and number facts not verifiable', async () => {
+    const v = await verdicts(changing(ALL_ZONES, (body: Record<string, { records: Json[] }>) => Object.fromEntries(Object.entries(body)
+      .map(([apex, zone]) => [apex, { records: zone.records.map((r) => `${r.type} record`) }]))));
+    expect(v['dns record entry']).toEqual({ status: 'not held', detail: '11 of 11 record(s) are not objects' });
+    expect([v.dnsNameOfRead.status, v.dnsNumberOfRead.status, v.recordListOfZoneValue.status]).toEqual(['not verifiable', 'not verifiable', 'held']);
+  });
+
   it('zones as bare record lists (a form the client accepts): recordListOfZoneValue is held and says so', async () => {
     const v = await verdicts(changing(/\/dns(\/[^/]+)?$/, (body: Json) => (body.records ? body.records
       : Object.fromEntries(Object.entries(body).map(([apex, zone]) => [apex, zone.records])))));
