@@ -1,4 +1,4 @@
-import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
+import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, secretVersionOf, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
 import { checkAccount, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
 import { dataSources } from './data-sources';
@@ -53,6 +53,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     timeouts: timeout ? { create: `${timeout.defaultMinutes}m` } : undefined,
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
+    secret: def.secret,
     check(values, address) {
       return def.check(specFromValues(def, values, address), address);
     },
@@ -80,18 +81,18 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
       if (ctx) expectCreate(ctx, spec);
     },
     async ensure(spec, options: EnsureOptions) {
-      // The core sets a mailbox password when the object is first ensured (history
+      // The core sets an object's secret when the object is first ensured (history
       // without `replaced`) or when the replaced version differs from the declared one.
-      const rotate = !options.creating && options.rotatePassword;
+      const rotate = !options.creating && options.rotateSecret;
       const history: EnsureHistory = options.creating
         ? {}
-        : { replaced: { passwordVersion: rotate ? 0 : ((spec as { passwordVersion?: number }).passwordVersion ?? 1) } };
+        : { replaced: { secretVersion: rotate ? 0 : secretVersionOf(spec) } };
       const withTimeout = options.deadline !== undefined && timeout
         ? { ...spec, [timeout.field]: Math.max(1 / 60, (options.deadline - Date.now()) / 60_000) }
         : spec;
       const ctx = conn.forCall({
         info: options.progress, warn: options.warn, history,
-        password: options.creating || rotate ? options.password : undefined,
+        secret: options.creating || rotate ? options.secret : undefined,
       });
       const observed = await ensure(ctx, withTimeout, { replacing: options.replacing as Identity | undefined });
       return observedValues(def, observed);

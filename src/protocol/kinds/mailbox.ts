@@ -64,4 +64,8 @@ export const mailboxDefinition = {
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
   lifecycle: { deletes: 'the mail stored in it' },
+  secret: {
+    field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MAILBOX_PASSWORD',
+    words: 'password', requiredToCreate: true,
+  },
 } satisfies KindDefinition<'mailbox', MailboxSpec>;

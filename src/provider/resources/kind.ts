@@ -53,11 +53,12 @@ export interface ObservedValues {
 
 /** Options of one ensure (create or update). */
 export interface EnsureOptions {
-  /** Create vs update: an update sets the password only when `rotatePassword`. */
+  /** Create vs update: an update sets the secret only when `rotateSecret`. */
   readonly creating: boolean;
-  /** The write-only password from the configuration (mailboxes), if any. */
-  readonly password?: string;
-  readonly rotatePassword: boolean;
+  /** The write-only secret from the configuration (the kind's `secret`), if any. */
+  readonly secret?: string;
+  /** The secret's version changed (or the object is new): write the secret. */
+  readonly rotateSecret: boolean;
   /** Absolute deadline for long waits (from `timeouts`), epoch ms. */
   readonly deadline?: number;
   /** Progress lines of long waits (logged; visible with TF_LOG=info). */
@@ -85,6 +86,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    * declared in it are among that: a plan that replaces one warns.
    */
   readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
+  /**
+   * A secret the API never gives back (a mailbox's password): its write-only field, the
+   * field whose raise writes it again, and what messages call it.
+   */
+  readonly secret?: { readonly field: string; readonly versionField: string; readonly words: string };
   /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
   check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
   identity(spec: Spec): Id;
