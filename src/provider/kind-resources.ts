@@ -46,6 +46,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
   };
   return {
     typeName: def.resourceType,
+    kindName: def.kind,
     label: def.label,
     description: def.description,
     fields: resourceFields(def),
@@ -67,6 +68,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
       return valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.presence === 'default' && f.defaultValue === undefined);
     },
     key: (id) => id.key,
+    importIdOf: (key, placement) => def.formatImportId({ kind: def.kind, key, placement, parent: '' }),
     parseImportId(text) {
       const parsed = def.parseImportId(text);
       return typeof parsed === 'string' ? { problem: parsed } : { identity: parsed };

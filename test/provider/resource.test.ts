@@ -11,7 +11,7 @@ interface NoteSpec { name: string; text?: string; tags?: string[]; secret?: stri
 
 function noteKind(live: Map<string, Record<string, unknown>>, calls: string[] = []): ResourceKind<NoteSpec, string> {
   return {
-    typeName: 'reseller_note', label: 'note', description: 'a note', importIdHelp: 'the name, e.g. hello', deletable: true,
+    typeName: 'reseller_note', kindName: 'note', importIdOf: (key) => key, label: 'note', description: 'a note', importIdHelp: 'the name, e.g. hello', deletable: true,
     secret: { field: 'secret', versionField: 'secretVersion', words: 'password' },
     fields: [
       { name: 'name', attribute: 'name', type: 'string', description: 'Name.', role: 'identity', presence: 'required', readable: true },

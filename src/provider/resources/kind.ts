@@ -71,6 +71,8 @@ export interface EnsureOptions {
 
 export interface ResourceKind<Spec = unknown, Id = unknown> {
   readonly typeName: string;
+  /** The kind's name, as the carriers' identity triggers hold it (`cloud-server`): what a moved block may move from. */
+  readonly kindName: string;
   /** Human name: 'cloud server'. */
   readonly label: string;
   readonly description: string;
@@ -105,6 +107,8 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */
   key(id: Id): string;
+  /** The import id of a natural key and placement (a carrier's identity triggers), for a moved state's first refresh. */
+  importIdOf(key: string, placement: string): string;
   /** An import id as an identity, or the problem with it. */
   parseImportId(text: string): { identity: Id } | { problem: string };
   /** Reads the object back; undefined when it does not exist. `declared` lets the core keep equal declared forms. */
