@@ -13,7 +13,7 @@ export function secretOf(kind: Kind): SecretFacet | undefined {
 /** The environment variable the object's `envField` names, if it names one (the carriers' `passwordEnv`). */
 export function secretEnvName(spec: ObjectSpec): string | undefined {
   const facet = secretOf(spec.kind);
-  const name = facet && (spec as unknown as Record<string, unknown>)[facet.envField];
+  const name = facet && (spec as Record<string, unknown>)[facet.envField];
   return typeof name === 'string' && name ? name : undefined;
 }
 
@@ -40,7 +40,7 @@ export function secretFromEnv(spec: ObjectSpec, env: NodeJS.ProcessEnv): string 
 export function secretVersionOf(spec: ObjectSpec): number | undefined {
   const facet = secretOf(spec.kind);
   if (!facet) return undefined;
-  const version = (spec as unknown as Record<string, unknown>)[facet.versionField];
+  const version = (spec as Record<string, unknown>)[facet.versionField];
   return typeof version === 'number' ? version : 1;
 }
 

@@ -65,7 +65,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     },
     derived(spec) {
       // Fields whose default the check derives from another field (a mail domain, its package's).
-      return valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.presence === 'default' && f.defaultValue === undefined);
+      return valuesOfSpec(def, spec, (f) => f.presence === 'default' && f.defaultValue === undefined);
     },
     key: (id) => id.key,
     importIdOf: (key, placement) => def.formatImportId({ kind: def.kind, key, placement, parent: '' }),

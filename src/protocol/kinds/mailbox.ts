@@ -8,7 +8,7 @@ import {
 } from './mail';
 
 /** A mailbox on a package's mail domain (spec 4.9-4.11), found by local@domain. */
-export interface MailboxSpec extends MailPlacement {
+export type MailboxSpec = MailPlacement & {
   readonly kind: 'mailbox';
   readonly path: string;
   readonly send: boolean;
@@ -17,7 +17,7 @@ export interface MailboxSpec extends MailPlacement {
   readonly passwordVersion?: number;
   /** Name of an environment variable that holds the password, when not given as a value. */
   readonly passwordEnv?: string;
-}
+};
 
 export const MAILBOX_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,

@@ -69,7 +69,7 @@ class ProviderObject implements SynthesizedObject {
     });
     const def = definitionOf(this.request.spec.kind);
     const facet = def.secret;
-    if (facet && (this.request.spec as unknown as Record<string, unknown>)[facet.envField] !== undefined) {
+    if (facet && (this.request.spec as Record<string, unknown>)[facet.envField] !== undefined) {
       const attribute = def.fields.find((f) => f.name === facet.field)?.attribute;
       problems.field(
         facet.envField,
@@ -85,7 +85,7 @@ class ProviderObject implements SynthesizedObject {
    */
   private attributes(def: AnyKindDefinition): Record<string, unknown> {
     const { spec, secret } = this.request;
-    const values = valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.role !== 'computed' && f.role !== 'write-only', containsToken);
+    const values = valuesOfSpec(def, spec, (f) => f.role !== 'computed' && f.role !== 'write-only', containsToken);
     const out: Record<string, unknown> = {};
     for (const field of attributeFieldsOf(def)) {
       if (field.role === 'computed') continue;
@@ -94,7 +94,7 @@ class ProviderObject implements SynthesizedObject {
       if (attribute !== undefined) out[field.attribute] = attribute;
     }
     const timeout = def.createTimeout;
-    const minutes = timeout && (spec as unknown as Record<string, unknown>)[timeout.field];
+    const minutes = timeout && (spec as Record<string, unknown>)[timeout.field];
     if (timeout && minutes !== timeout.defaultMinutes && minutes !== undefined && !containsToken(minutes)) out.timeouts = { create: `${minutes}m` };
     return out;
   }
