@@ -129,6 +129,16 @@ export interface SecretFacet {
   readonly requiredToCreate: boolean;
 }
 
+/**
+ * The provider's data sources of a kind, derived from its definition: a singular one
+ * (the resource type's name) that reads one object by its identity fields, and a plural
+ * one listing every object of the kind (of one parent, when the kind has one).
+ */
+export interface DataSourcesFacet {
+  /** The plural data source's type (`reseller_autoresponders`); its list attribute is the type without `reseller_`. */
+  readonly plural: string;
+}
+
 /** How long a create may wait for the object, and where the spec says so (cloud servers provision for minutes). */
 export interface CreateTimeout {
   /** The spec field (minutes). */
@@ -177,6 +187,7 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
   readonly parent?: ParentFacet;
   readonly createTimeout?: CreateTimeout;
   readonly secret?: SecretFacet;
+  readonly dataSources?: DataSourcesFacet;
   /**
    * Whether drift lists live objects of the kind that no stack declares as unmanaged.
    * @default true
