@@ -1,12 +1,11 @@
-import { Annotations, IResolvable } from './private/cdk';
+import { IResolvable } from './private/cdk';
 import { Construct } from 'constructs';
-import { ENV, MailboxSpec } from '../protocol';
+import type { MailboxSpec } from '../protocol';
 import type { IHostingPackage } from './hosting-package';
 import { MailAddress } from './private/mail';
-import { ENV_NAME } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
-import { isToken } from './private/tokens';
-import { checkBoolean, checkPositiveInteger, describe } from './private/validation';
+import { declaredSecret } from './private/secret';
+import { checkBoolean } from './private/validation';
 
 /** A mailbox on a domain of a hosting package (spec 4.4). */
 export interface MailboxProps extends ManagedObjectProps {
@@ -52,9 +51,6 @@ export interface MailboxProps extends ManagedObjectProps {
   readonly receive?: boolean | IResolvable;
 }
 
-/** Environment variable names the handler reads itself: never a password source. */
-const RESERVED_ENV: readonly string[] = Object.values(ENV);
-
 /** A managed mailbox. */
 export class Mailbox extends ManagedObject {
   /** Canonical local part. */
@@ -67,8 +63,7 @@ export class Mailbox extends ManagedObject {
     const address = new MailAddress('mailbox', props);
     this.localPart = address.localPart;
     this.domain = address.domain;
-    const hasPassword = props.password !== undefined || props.passwordEnv !== undefined;
-    const passwordVersion = props.passwordVersion ?? 1;
+    const secret = declaredSecret(this, 'mailbox', props);
 
     const spec: MailboxSpec = {
       kind: 'mailbox',
@@ -78,43 +73,18 @@ export class Mailbox extends ManagedObject {
       localPart: address.localPart,
       send: (props.send ?? true) as boolean,
       receive: (props.receive ?? true) as boolean,
-      passwordVersion: hasPassword ? passwordVersion : undefined,
-      passwordEnv: props.passwordEnv,
+      ...secret.specFields,
     };
     this.manage({
       spec,
       parent: address.parent,
-      password: hasPassword ? { value: props.password, version: passwordVersion } : undefined,
+      secret: secret.request,
       claims: () => address.claims(),
     }, (p) => {
       address.validate(p, this, spec);
-      if (props.password !== undefined && props.passwordEnv !== undefined) {
-        p.field('password', 'and passwordEnv must not both be set: give the password one way');
-      }
-      if (props.password !== undefined && !isToken(props.password)) {
-        // Never echo the value: it is a secret.
-        if (typeof props.password !== 'string') p.field('password', 'must be a string');
-        else if (props.password === '') p.field('password', 'must not be empty');
-      }
-      p.check('passwordEnv', props.passwordEnv, (v) => {
-        if (v === undefined) return undefined;
-        if (typeof v !== 'string' || !ENV_NAME.test(v)) return `${describe(v)} is not a valid environment variable name (letters, digits, "_", not starting with a digit)`;
-        if (RESERVED_ENV.includes(v)) return `"${v}" is reserved for the handler's own settings; use a dedicated variable`;
-        return undefined;
-      });
-      p.check('passwordVersion', passwordVersion, checkPositiveInteger);
+      secret.validate(p);
       p.check('send', props.send, checkBoolean);
       p.check('receive', props.receive, checkBoolean);
     });
-
-    if (typeof props.password === 'string' && !isToken(props.password)) {
-      Annotations.of(this).addWarning(
-        `${this.node.path}: password is a literal string in the code, so it is stored in the synthesized cdk.tf.json; ` +
-          'use the value of a sensitive TerraformVariable (or passwordEnv) instead',
-      );
-    }
-    if (props.passwordVersion !== undefined && !hasPassword) {
-      Annotations.of(this).addWarning(`${this.node.path}: passwordVersion has no effect without password or passwordEnv`);
-    }
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { ENV, Identity, identityOf, isKind, Kind, ObjectSpec, parseIdentity, parseSpec } from '../protocol';
+import { definitionOf, ENV, Identity, identityOf, isKind, Kind, ObjectSpec, parseIdentity, parseSpec } from '../protocol';
 import { CommandError } from './io';
 import { readProviderObjects } from './provider-stack';
 
@@ -47,10 +47,11 @@ export interface DesiredObject {
   /** Why the spec could not be used (invalid JSON or values). */
   readonly specError?: string;
   /**
-   * A mailbox's password as its provisioner gets it: the Terraform variable whose value
-   * it is (`${var.NAME}`, which `terraform apply` reads from `TF_VAR_NAME`), when literal.
+   * An object's secret (its kind's secret facet: a mailbox's password) as its provisioner
+   * or resource gets it: the Terraform variable whose value it is (`${var.NAME}`, which
+   * `terraform apply` reads from `TF_VAR_NAME`), when literal.
    */
-  readonly passwordVariable?: string;
+  readonly secretVariable?: string;
 }
 
 export interface StackSettings {
@@ -158,9 +159,9 @@ export function readStack(stack: string, config: any): { objects: DesiredObject[
       // suffix (stacks synthesized by 0.1 ran it from the object resource itself).
       const objectName = name.endsWith(SETTINGS_SUFFIX) ? name.slice(0, -SETTINGS_SUFFIX.length) : undefined;
       if (objectName !== undefined && objectName in byName) {
-        objects.push(readObject(stack, type, objectName, byName[objectName], env[ENV.spec], true, env[ENV.password]));
+        objects.push(readObject(stack, type, objectName, byName[objectName], env[ENV.spec], true, env));
       } else {
-        objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName, env[ENV.password]));
+        objects.push(readObject(stack, type, name, body, env[ENV.spec], `${name}${SETTINGS_SUFFIX}` in byName, env));
       }
     }
   }
@@ -189,7 +190,7 @@ function ensureProvisioner(body: any): Record<string, any> | undefined {
 }
 
 function readObject(
-  stack: string, type: CarrierType, name: string, body: any, rawSpec: unknown, hasSettings: boolean, rawPassword?: unknown,
+  stack: string, type: CarrierType, name: string, body: any, rawSpec: unknown, hasSettings: boolean, env: Record<string, unknown> = {},
 ): DesiredObject {
   const address = `${type}.${name}`;
   const triggers: Record<string, unknown> = body.triggers_replace ?? body.triggers ?? {};
@@ -228,6 +229,7 @@ function readObject(
   const triggerKind = literalText(triggers.kind);
   const kind = spec?.kind ?? identity?.kind ?? (isKind(triggerKind) ? triggerKind : undefined);
   const path = spec?.path ?? (typeof metaPath === 'string' ? metaPath.replace(/\/Object$/, '') : `${stack}/${name}`);
+  const secret = kind ? definitionOf(kind).secret : undefined;
   return {
     stack,
     address,
@@ -241,7 +243,7 @@ function readObject(
     spec,
     unknownSpec,
     specError,
-    passwordVariable: variableOf(rawPassword),
+    secretVariable: secret ? variableOf(env[secret.environment]) : undefined,
   };
 }
 

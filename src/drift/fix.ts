@@ -1,6 +1,6 @@
 import type { Connection, ResellerClient } from '../client';
 import { ApiError } from '../client';
-import { definitionOf, ENV, Identity, identityOf, Kind, kindOrder } from '../protocol';
+import { definitionOf, Identity, identityOf, Kind, kindOrder, ObjectSpec, secretEnvName } from '../protocol';
 import {
   accountScope, createContext, defaultStoreDir, FileStore, ReconcileContext, ReconcileError, reconcile, remove, timingFromEnv,
 } from '../reconcile';
@@ -74,28 +74,30 @@ async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction
         : `its declaration cannot be read: ${desired.specError ?? 'unknown problem'}`,
     );
   }
-  let password: string | undefined;
+  let secret: string | undefined;
   const def = definitionOf(spec.kind);
-  // A kind with a write-only secret (a mailbox's password) cannot be created without it.
-  if (def.fields.some((f) => f.role === 'write-only') && report.status === 'missing') {
-    const sources = passwordSources(spec as { passwordEnv?: string }, desired.passwordVariable);
-    password = sources.lookup.map((name) => options.env[name]).find((value) => !!value);
-    if (!password) {
-      return skip(`a missing ${def.label} cannot be created without its password: set ${sources.named.join(' or ')} and run drift --fix again`);
+  // A kind whose secret a create needs (a mailbox's password) cannot be created without it.
+  if (def.secret?.requiredToCreate && report.status === 'missing') {
+    const sources = secretSources(spec, def.secret.environment, desired.secretVariable);
+    secret = sources.lookup.map((name) => options.env[name]).find((value) => !!value);
+    if (!secret) {
+      return skip(`a missing ${def.label} cannot be created without its ${def.secret.words}: set ${sources.named.join(' or ')} and run drift --fix again`);
     }
   }
-  return run(base, name, 'ensure', options, password, (ctx) => reconcile(ctx, spec));
+  return run(base, name, 'ensure', options, secret, (ctx) => reconcile(ctx, spec));
 }
 
 /**
- * Where the password of one mailbox is found, as Terraform finds it for the stack: the
- * variable its `passwordEnv` names, else `TF_VAR_<name>` of the Terraform variable its
- * provisioner reads; `RESELLER_MAILBOX_PASSWORD` last, for every mailbox (as before).
+ * Where the secret of one object is found, as Terraform finds it for the stack: the
+ * variable its spec names (a mailbox's `passwordEnv`), else `TF_VAR_<name>` of the
+ * Terraform variable its provisioner or resource reads; the kind's own variable
+ * (`RESELLER_MAILBOX_PASSWORD`) last, for every object of the kind (as before).
  */
-function passwordSources(mailbox: { readonly passwordEnv?: string }, variable: string | undefined): { lookup: string[]; named: string[] } {
-  if (mailbox.passwordEnv) return { lookup: [mailbox.passwordEnv, ENV.password], named: [mailbox.passwordEnv, ENV.password] };
+function secretSources(spec: ObjectSpec, environment: string, variable: string | undefined): { lookup: string[]; named: string[] } {
+  const named = secretEnvName(spec);
+  if (named) return { lookup: [named, environment], named: [named, environment] };
   const own = variable ? [`TF_VAR_${variable}`] : [];
-  return { lookup: [...own, ENV.password], named: [ENV.password, ...own] };
+  return { lookup: [...own, environment], named: [environment, ...own] };
 }
 
 async function run(
@@ -103,12 +105,12 @@ async function run(
   name: string,
   action: 'ensure' | 'remove',
   options: FixOptions,
-  password: string | undefined,
+  secret: string | undefined,
   body: (ctx: ReconcileContext) => Promise<void>,
 ): Promise<FixAction> {
   const log: string[] = [];
   const note = (line: string) => {
-    const safe = redact(line, password);
+    const safe = redact(line, secret);
     log.push(safe);
     options.onLine?.(`  ${safe}`);
   };
@@ -122,14 +124,14 @@ async function run(
     timing: timingFromEnv(options.env),
     info: note,
     warn: note,
-    // The password found for this mailbox (see fixOne); no history: an existing mailbox keeps its own.
-    password: () => password,
+    // The secret found for this object (see fixOne); no history: an existing object keeps its own.
+    secret: () => secret,
   });
   options.onLine?.(`${action === 'ensure' ? 'reconciling' : 'removing'} ${name} (${base.address})`);
   try {
     await body(ctx);
   } catch (err) {
-    const message = redact(errorText(err), password);
+    const message = redact(errorText(err), secret);
     options.onLine?.(`  failed: ${message}`);
     return { ...base, action, outcome: 'failed', message, log };
   }

@@ -82,11 +82,11 @@ function readOne(stack: string, def: AnyKindDefinition, name: string, body: Reco
   const absent = body.count === 0 || body.count === '0';
   const values: Record<string, unknown> = {};
   let unknownSpec = false;
-  let passwordVariable: string | undefined;
+  let secretVariable: string | undefined;
   for (const field of attributeFieldsOf(def)) {
     const attribute = field.attribute;
     if (field.role === 'write-only') {
-      passwordVariable = variableOf(body[attribute]);
+      secretVariable = variableOf(body[attribute]);
       continue;
     }
     if (field.role === 'computed' || !(attribute in body) || body[attribute] === null) continue;
@@ -114,6 +114,6 @@ function readOne(stack: string, def: AnyKindDefinition, name: string, body: Reco
     spec,
     unknownSpec,
     specError,
-    passwordVariable,
+    secretVariable,
   };
 }

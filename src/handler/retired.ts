@@ -1,9 +1,10 @@
+import { secretFacets } from '../protocol';
 import { HandlerError } from './errors';
 import { Journal } from './journal';
 
 /**
  * The settings resource is replaced (destroyed, then created) whenever a mutable field
- * or the password version changes, and its create-time `ensure` cannot see what the
+ * or the secret's version (a mailbox's password version) changes, and its create-time `ensure` cannot see what the
  * old triggers were. Its destroy-time provisioner (`retire-settings`, which sees the
  * old triggers in `self`) notes them here for the `ensure` that follows in the same
  * apply, keyed by the object's Terraform id:
@@ -21,8 +22,8 @@ import { Journal } from './journal';
 const RETIRED_TTL_MS = 60 * 60_000;
 
 export interface RetiredSettings {
-  /** The password version of the outgoing settings (mailboxes with a password). */
-  readonly passwordVersion?: number;
+  /** The secret version of the outgoing settings (an object whose kind has a secret, and declares one). */
+  readonly secretVersion?: number;
 }
 
 /** `handler retire-settings`: notes the outgoing settings triggers (RESELLER_SPEC, from `self`). */
@@ -37,8 +38,10 @@ export function retireSettings(journal: Journal, triggersJson: string | undefine
   if (typeof t.object !== 'string' || t.object === '') {
     throw new HandlerError('retire-settings: the settings triggers name no object id');
   }
-  const version = Number(t.passwordVersion);
-  const note: RetiredSettings = Number.isInteger(version) && version > 0 ? { passwordVersion: version } : {};
+  // The settings triggers do not name their kind: the version is the trigger of any kind's secret facet.
+  const field = secretFacets().map((s) => s.versionField).find((f) => f in t);
+  const version = field === undefined ? NaN : Number(t[field]);
+  const note: RetiredSettings = Number.isInteger(version) && version > 0 ? { secretVersion: version } : {};
   journal.write(entryName(t.object), note);
 }
 

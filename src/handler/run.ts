@@ -1,5 +1,5 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec } from '../protocol';
+import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec, secretEnvironments, secretFromEnv } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
@@ -30,16 +30,15 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
       return EXIT.ok;
     }
     const conn = connectionFromEnv(env);
-    const password = env[ENV.password];
     const objectId = env[ENV.objectId] || undefined;
     // Only a provisioner's `ensure` of a known object has a history (retired.ts).
     const first = command === 'ensure' && objectId !== undefined;
     const ctx: ReconcileContext = createContext({
       client: clientFor(conn),
-      info: (line) => io.out(`${redact(line, password)}\n`),
-      warn: (line) => io.err(`${redact(line, password)}\n`),
-      // The provisioner passes the password in RESELLER_MAILBOX_PASSWORD, or names its variable (passwordEnv).
-      password: (spec) => (spec.passwordEnv ? env[spec.passwordEnv] : password) || undefined,
+      info: (line) => io.out(`${redact(line, env)}\n`),
+      warn: (line) => io.err(`${redact(line, env)}\n`),
+      // The provisioner passes an object's secret in its kind's variable, or names the variable (secret facet).
+      secret: (spec) => secretFromEnv(spec, env),
       timing: timingFromEnv(env),
       store: journal,
       accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),
@@ -60,7 +59,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
       } catch (err) {
         // Name the construct, not only the natural key (looked up only now: see construct-path.ts).
         const path = constructPathOf(identity);
-        throw path && err instanceof Error ? new HandlerError(`${path}: delete ${subject}: ${redact(err.message, password)}`) : err;
+        throw path && err instanceof Error ? new HandlerError(`${path}: delete ${subject}: ${redact(err.message, env)}`) : err;
       }
       return EXIT.ok;
     }
@@ -75,7 +74,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     else await legacy.setPassword(ctx, spec);
     return EXIT.ok;
   } catch (err) {
-    io.err(`${redact(errorLine(command, subject, err), env[ENV.password])}\n`);
+    io.err(`${redact(errorLine(command, subject, err), env)}\n`);
     return EXIT.failure;
   }
 }
@@ -86,7 +85,12 @@ function errorLine(command: string, subject: string, err: unknown): string {
   return `error: ${command} ${subject}: ${err instanceof Error ? err.message : String(err)}`;
 }
 
-/** Belt and braces: no line the handler prints may contain the mailbox password. */
-function redact(line: string, secret: string | undefined): string {
-  return secret && secret.length >= 4 ? line.split(secret).join('***') : line;
+/** Belt and braces: no line the handler prints may contain a secret its provisioner passed (any kind's). */
+function redact(line: string, env: NodeJS.ProcessEnv): string {
+  let out = line;
+  for (const name of secretEnvironments()) {
+    const secret = env[name];
+    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  }
+  return out;
 }

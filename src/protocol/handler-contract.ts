@@ -7,6 +7,8 @@
  *   server, destroy): note the outgoing settings for the `ensure` that follows;
  * - `delete` (object resource, destroy): delete the object, found by its identity (or,
  *   replaced in one write, leave it to the `ensure` that follows: RESELLER_SUCCESSOR);
+ * - an object's secret (a mailbox password) comes in the variable its kind's secret facet
+ *   names (`environment`, e.g. RESELLER_MAILBOX_PASSWORD), or the one its spec names;
  * - `update`, `set-password`: what stacks synthesized by 0.1 ran from their separate
  *   settings and password resources; still served, each reconciling for real.
  */
@@ -37,8 +39,6 @@ export const ENV = {
   resellerId: 'RESELLER_ID',
   /** Retries of a request after its first attempt, where the retry policy allows one (0-100; default 4): the provider block's `max_retries` reads it too. */
   maxRetries: 'RESELLER_MAX_RETRIES',
-  /** A mailbox password (from a sensitive variable), for ensure and set-password. */
-  password: 'RESELLER_MAILBOX_PASSWORD',
 } as const;
 
 /** Exit codes of every reseller-hosting command. */

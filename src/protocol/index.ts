@@ -2,6 +2,7 @@ export * from './kinds';
 export * from './names';
 export * from './cloud';
 export * from './specs';
+export * from './secrets';
 export * from './canonical-json';
 export * from './handler-contract';
 export * from './spec-input';

@@ -16,7 +16,7 @@ export class SpecInputError extends Error {
  * Terraform variable arrives exactly as the user typed it).
  */
 export function parseSpec(raw: string | undefined): ObjectSpec {
-  const spec = parseJsonObject(raw) as unknown as ObjectSpec;
+  const spec = parseJsonObject(raw) as ObjectSpec;
   if (!isKind(spec.kind)) throw new SpecInputError(`RESELLER_SPEC: unknown kind ${JSON.stringify(spec.kind)}`);
   const checked = checkSpec(spec, spec.path ?? spec.kind);
   if (checked.problems.length) {

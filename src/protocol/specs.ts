@@ -1,7 +1,5 @@
 import { definitionOf, Identity, Kind, ObjectSpec } from './kinds';
 
-export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, ObjectSpec } from './kinds';
-
 /** The identity (object replace-triggers, without the parent id) of a spec. */
 export function identityOf(spec: ObjectSpec, parent = ''): Identity {
   return definitionOf(spec.kind).identity(spec as never, parent);

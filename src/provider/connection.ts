@@ -54,8 +54,8 @@ export class Connection {
   }
 
   /** The shared context with this call's output, password source and history (same list cache). */
-  forCall(options: { info: (line: string) => void; warn: (line: string) => void; password?: string; history?: EnsureHistory }): ReconcileContext {
-    const password = options.password;
+  forCall(options: { info: (line: string) => void; warn: (line: string) => void; secret?: string; history?: EnsureHistory }): ReconcileContext {
+    const secret = options.secret;
     return {
       ...this.ctx,
       info: (line) => {
@@ -64,7 +64,7 @@ export class Connection {
         options.info(line);
       },
       warn: options.warn,
-      password: () => password,
+      secret: () => secret,
       history: options.history,
     };
   }

@@ -1,4 +1,4 @@
-import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
+import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec, secretVersionOf, specFromValues, TERRAFORM_META_ARGUMENTS, valuesOfSpec } from '../protocol';
 import { checkAccount, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
 import { dataSources } from './data-sources';
@@ -46,6 +46,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
   };
   return {
     typeName: def.resourceType,
+    kindName: def.kind,
     label: def.label,
     description: def.description,
     fields: resourceFields(def),
@@ -53,6 +54,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     timeouts: timeout ? { create: `${timeout.defaultMinutes}m` } : undefined,
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
+    secret: def.secret,
     check(values, address) {
       return def.check(specFromValues(def, values, address), address);
     },
@@ -63,9 +65,10 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     },
     derived(spec) {
       // Fields whose default the check derives from another field (a mail domain, its package's).
-      return valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.presence === 'default' && f.defaultValue === undefined);
+      return valuesOfSpec(def, spec, (f) => f.presence === 'default' && f.defaultValue === undefined);
     },
     key: (id) => id.key,
+    importIdOf: (key, placement) => def.formatImportId({ kind: def.kind, key, placement, parent: '' }),
     parseImportId(text) {
       const parsed = def.parseImportId(text);
       return typeof parsed === 'string' ? { problem: parsed } : { identity: parsed };
@@ -80,18 +83,18 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
       if (ctx) expectCreate(ctx, spec);
     },
     async ensure(spec, options: EnsureOptions) {
-      // The core sets a mailbox password when the object is first ensured (history
+      // The core sets an object's secret when the object is first ensured (history
       // without `replaced`) or when the replaced version differs from the declared one.
-      const rotate = !options.creating && options.rotatePassword;
+      const rotate = !options.creating && options.rotateSecret;
       const history: EnsureHistory = options.creating
         ? {}
-        : { replaced: { passwordVersion: rotate ? 0 : ((spec as { passwordVersion?: number }).passwordVersion ?? 1) } };
+        : { replaced: { secretVersion: rotate ? 0 : secretVersionOf(spec) } };
       const withTimeout = options.deadline !== undefined && timeout
         ? { ...spec, [timeout.field]: Math.max(1 / 60, (options.deadline - Date.now()) / 60_000) }
         : spec;
       const ctx = conn.forCall({
         info: options.progress, warn: options.warn, history,
-        password: options.creating || rotate ? options.password : undefined,
+        secret: options.creating || rotate ? options.secret : undefined,
       });
       const observed = await ensure(ctx, withTimeout, { replacing: options.replacing as Identity | undefined });
       return observedValues(def, observed);

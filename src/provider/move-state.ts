@@ -1,6 +1,5 @@
 import { Diagnostic, error } from './diagnostics';
 import type { ResourceKind } from './resources/kind';
-import { splitMailKey } from '../protocol';
 import { importState, Result } from './resources/resource';
 import { nullObject } from './resources/values';
 import type { RpcResponse } from './wire/rpc';
@@ -11,28 +10,35 @@ import { encodeDynamic, TfObject, TfType } from './wire/values';
  * turns a carrier of a stack synthesized with the provisioner engines into the provider's
  * resource, with nothing deleted or created. The carrier's replace-triggers hold the
  * object's identity (kind, natural key, placement; see protocol/kinds/identity.ts), from
- * which the moved state gets its id and identity attributes. Terraform calls this before
- * the provider is configured, so nothing is read here: the state is marked (private data)
- * and the refresh that follows reads the object as an import does (readMovedState): every
- * readable attribute from the account, what cannot be read back null for the configuration
- * to decide. The plan then compares it with the configuration like any other.
+ * which the moved state gets its id (the natural key) and, through the kind definition's
+ * `formatImportId`, the import id of the object. Terraform calls this before the provider
+ * is configured, so nothing is read here: the state is marked (private data, with the
+ * import id) and the refresh that follows reads the object as an import does
+ * (readMovedState): every readable attribute from the account, what cannot be read back
+ * null for the configuration to decide. The plan then compares it with the configuration
+ * like any other (so a move is planned with a refresh, Terraform's default).
  */
 
-/** Private data of a moved state, until its first refresh. */
-export const MOVED_PRIVATE = Buffer.from('reseller:moved-from-carrier');
+/**
+ * Private data of a moved state, until its first refresh: the marker, then the import id
+ * the refresh reads the object by (a line of its own). A state moved by a version that
+ * wrote the bare marker is read by its `id`.
+ */
+const MOVED_MARKER = 'reseller:moved-from-carrier';
 
 export function isMoved(priv: unknown): boolean {
-  return Buffer.isBuffer(priv) && priv.equals(MOVED_PRIVATE);
+  return Buffer.isBuffer(priv) && priv.toString('utf8').split('\n')[0] === MOVED_MARKER;
+}
+
+function movedPrivate(importId: string): Buffer {
+  return Buffer.from(`${MOVED_MARKER}\n${importId}`);
 }
 
 /** The first refresh of a moved state: the object read as an import reads it, by its natural key. */
-export async function readMovedState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
+export async function readMovedState(kind: ResourceKind, state: TfObject | null, priv: unknown): Promise<Result<TfObject | null>> {
   if (!state || typeof state.id !== 'string') return { value: state, diagnostics: [] };
-  // Mail on another domain of its package than the primary one is imported as package/local@domain.
-  const pkg = state.package;
-  const mailDomain = state.id.slice(state.id.lastIndexOf('@') + 1);
-  const id = typeof pkg === 'string' && pkg && state.id.includes('@') && pkg !== mailDomain ? `${pkg}/${state.id}` : state.id;
-  return importState(kind, id);
+  const importId = Buffer.isBuffer(priv) ? priv.toString('utf8').split('\n')[1] : undefined;
+  return importState(kind, importId || state.id);
 }
 
 /** The carriers a state can move from: Terraform's built-in `terraform_data`, and `null_resource`. */
@@ -46,9 +52,6 @@ export interface MoveRequest {
   readonly sourceTypeName?: string;
   readonly sourceState?: { readonly json?: Buffer };
 }
-
-/** The kind label a carrier's `kind` trigger names for this resource type (`reseller_cloud_server` -> `cloud-server`). */
-const kindOfType = (typeName: string) => typeName.replace(/^reseller_/, '').replace(/_/g, '-');
 
 export async function moveResourceState(kind: ResourceKind, type: TfType, req: MoveRequest): Promise<RpcResponse<'MoveResourceState'>> {
   const fail = (summary: string, detail: string): { diagnostics: Diagnostic[] } => ({ diagnostics: [error(summary, detail)] });
@@ -69,7 +72,7 @@ export async function moveResourceState(kind: ResourceKind, type: TfType, req: M
   } catch {
     triggers = undefined;
   }
-  const wanted = kindOfType(kind.typeName);
+  const wanted = kind.kindName;
   if (!triggers || typeof triggers.key !== 'string' || !triggers.key) {
     return fail(
       `Cannot move ${from} to ${kind.typeName}: it is not an object carrier`,
@@ -83,25 +86,15 @@ export async function moveResourceState(kind: ResourceKind, type: TfType, req: M
     );
   }
   const placement = typeof triggers.placement === 'string' ? triggers.placement : '';
-  return { targetState: encodeDynamic(identityState(kind, triggers.key, placement), type), targetPrivate: MOVED_PRIVATE, diagnostics: [] };
+  return { targetState: encodeDynamic(keyState(kind, triggers.key), type), targetPrivate: movedPrivate(kind.importIdOf(triggers.key, placement)), diagnostics: [] };
 }
 
-/** A state with only the natural key (`id`) and the identity attributes set. */
-function identityState(kind: ResourceKind, key: string, placement: string): TfObject {
+/**
+ * A state with only the natural key (`id`): the refresh that follows reads everything else
+ * from the account, by the import id the private data holds (readMovedState).
+ */
+function keyState(kind: ResourceKind, key: string): TfObject {
   const state = nullObject(kind);
   state.id = key;
-  const mail = key.includes('@') && (kind.typeName === 'reseller_mailbox' || kind.typeName === 'reseller_forwarder') ? splitMailKey(key) : undefined;
-  const byField: Record<string, string | null | undefined> = {
-    domainName: key, // package: its primary domain
-    hostName: key, // cloud server
-    email: key, // stack user
-    localPart: mail?.localPart,
-    domain: mail?.domain,
-    packageDomain: placement, // mail: the package's primary domain
-    cloudServer: placement || null, // package: the cloud server's host name, if any
-  };
-  for (const field of kind.fields) {
-    if (field.role === 'identity' && byField[field.name] !== undefined) state[field.attribute] = byField[field.name]!;
-  }
   return state;
 }

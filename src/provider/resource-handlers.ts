@@ -55,7 +55,7 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
         return { newState: req.currentState, private: req.private, diagnostics: [notRefreshed(session, `${kind.typeName} ${String(current.id)}`)] };
       }
       const moved = isMoved(req.private); // the first refresh after a moved block (move-state.ts)
-      const { value, diagnostics } = await (moved ? readMovedState : readState)(kind, current);
+      const { value, diagnostics } = moved ? await readMovedState(kind, current, req.private) : await readState(kind, current);
       return { newState: encodeDynamic(value, type), diagnostics, private: moved ? Buffer.alloc(0) : req.private };
     }),
     PlanResourceChange: (req) => withKind(req.typeName, async (kind, type) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResellerClient } from '../client';
-import type { MailboxSpec } from '../protocol';
+import type { ObjectSpec } from '../protocol';
 import { ListCache } from './list-cache';
 import { memoryStore, Store } from './store';
 
@@ -23,14 +23,15 @@ export const DEFAULT_TIMING: Timing = { confirmTimeoutMs: 30_000, pollIntervalMs
  * replace a settings resource on every settings change, and its create-time ensure
  * cannot otherwise tell "first ensure" from "settings changed" (see the handler's
  * retired.ts); a provider knows it from Create vs Update.
- * - `replaced` undefined: the object's first ensure (set the declared password; order
- *   a missing cloud server);
- * - `replaced` set: the object existed; the password is set only when its version
- *   changed, and a missing cloud server is reported, not ordered again.
- * No history at all (drift --fix): the mailbox's password is kept.
+ * - `replaced` undefined: the object's first ensure (set the declared secret, a
+ *   mailbox's password; order a missing cloud server);
+ * - `replaced` set: the object existed; the secret is set only when its version
+ *   (`secretVersion`, the kind's secret facet) changed, and a missing cloud server is
+ *   reported, not ordered again.
+ * No history at all (drift --fix): an existing object keeps its secret.
  */
 export interface EnsureHistory {
-  readonly replaced?: { readonly passwordVersion?: number };
+  readonly replaced?: { readonly secretVersion?: number };
 }
 
 /** Everything a reconcile needs. No ambient state: two contexts never share anything but the store. */
@@ -40,8 +41,8 @@ export interface ReconcileContext {
   info(line: string): void;
   /** Warnings. */
   warn(line: string): void;
-  /** The password to set on a mailbox, if one is given (never printed). */
-  password(spec: MailboxSpec): string | undefined;
+  /** The secret to set on an object whose kind has one (a mailbox's password), if one is given (never printed). */
+  secret(spec: ObjectSpec): string | undefined;
   readonly timing: Timing;
   readonly store: Store;
   /** Names the account in store entries (a hash: the key never reaches disk). */
@@ -78,8 +79,8 @@ export interface ContextOptions {
   readonly client: ResellerClient;
   readonly info?: (line: string) => void;
   readonly warn?: (line: string) => void;
-  /** A fixed password for every mailbox, or a function of the mailbox spec. */
-  readonly password?: string | ((spec: MailboxSpec) => string | undefined);
+  /** A fixed secret for every object whose kind has one, or a function of the spec. */
+  readonly secret?: string | ((spec: ObjectSpec) => string | undefined);
   readonly timing?: Partial<Timing>;
   /** @default a store in memory */
   readonly store?: Store;
@@ -109,12 +110,12 @@ export function accountScope(baseUrl: string, resellerId: string, apiKey: string
 }
 
 export function createContext(options: ContextOptions): ReconcileContext {
-  const { client, password } = options;
+  const { client, secret } = options;
   return {
     client,
     info: options.info ?? (() => undefined),
     warn: options.warn ?? (() => undefined),
-    password: typeof password === 'function' ? password : () => password || undefined,
+    secret: typeof secret === 'function' ? secret : () => secret || undefined,
     timing: { ...DEFAULT_TIMING, ...options.timing },
     store: options.store ?? memoryStore(),
     accountScope: options.accountScope ?? createHash('sha256').update(`${client.baseUrl}\n${client.resellerId}`).digest('hex').slice(0, 24),

@@ -5,7 +5,7 @@
  *
  * ```ts
  * import { createContext, observe, diff, ensure, remove } from '../reconcile';
- * const ctx = createContext({ client, info: log, warn: log, password: (mailbox) => secret });
+ * const ctx = createContext({ client, info: log, warn: log, secret: (spec) => password });
  * const live = await observe(ctx, identity);              // undefined: not in the account
  * const changes = live ? await diff(ctx, spec, live) : []; // declared vs live, semantically
  * const confirmed = await ensure(ctx, spec);               // create/adopt, write what differs, read back
@@ -13,17 +13,18 @@
  * const every = await list(ctx, 'mailbox');                // every live mailbox, as observe gives it
  * ```
  *
- * - The context carries everything: client, output, the mailbox password source,
+ * - The context carries everything: client, output, the source of objects' secrets,
  *   timing knobs, a store (the handler's journal, or memory) and, for one object's
  *   ensure, its history (`withHistory`). No ambient request scope.
  * - List reads are cached per context (`ctx.lists`): observing N objects makes one list
  *   request per kind, plus one mail read per domain; `ensure` and `remove` clear them.
  * - Errors meant for the user are `ReconcileError`s naming the path and the rule.
- * - A mailbox's password is set by `ensure` when the context's history says so
- *   (context.ts, EnsureHistory): `history: {}` for a first ensure (Create: set the
- *   declared password), `{ replaced: { passwordVersion: old } }` for a later one (set it
- *   only when the version changed); no history (drift --fix): an existing mailbox keeps
- *   its password. `withHistory(ctx, history)` gives one object's ensure its own.
+ * - An object's secret (a mailbox's password: the kind's secret facet) is set by
+ *   `ensure` when the context's history says so (context.ts, EnsureHistory, and
+ *   secret.ts): `history: {}` for a first ensure (Create: set the declared secret),
+ *   `{ replaced: { secretVersion: old } }` for a later one (set it only when the version
+ *   changed); no history (drift --fix): an existing object keeps its secret.
+ *   `withHistory(ctx, history)` gives one object's ensure its own.
  */
 import type { Identity, Kind, ObjectSpec } from '../protocol';
 import { definitionOf, describeObject } from '../protocol';
@@ -48,6 +49,8 @@ export { defaultStoreDir, FileStore } from './file-store';
 export type { Store } from './store';
 export { ReconcileError, StoppedError, UnknownReference } from './errors';
 export { sleep } from './wait';
+export { secretDue } from './secret';
+export type { SecretDue } from './secret';
 export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';

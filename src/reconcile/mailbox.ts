@@ -3,7 +3,6 @@ import { WriteOutcomeUnknownError } from '../client';
 import { Identity, MailboxSpec, splitMailKey } from '../protocol';
 import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
-import type { EnsureHistory } from './context';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
@@ -13,6 +12,7 @@ import {
   whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
+import { secretDue } from './secret';
 
 export function diffMailbox(spec: Pick<MailboxSpec, 'send' | 'receive'>, live: Pick<MailboxEntry, 'send' | 'receive'>): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -28,9 +28,9 @@ export async function findMailbox(ctx: ReconcileContext, spec: MailboxSpec, fres
   return (await readMail(ctx, spec, fresh)).mailboxes.find((m) => m.local.toLowerCase() === spec.localPart);
 }
 
-/** The password the adapter gives for this mailbox (context). Never printed. */
+/** The password the adapter gives for this mailbox (the context's secret). Never printed. */
 export function passwordOf(ctx: ReconcileContext, spec: MailboxSpec): string | undefined {
-  return ctx.password(spec) || undefined;
+  return ctx.secret(spec) || undefined;
 }
 
 export async function ensureMailbox(ctx: ReconcileContext, spec: MailboxSpec): Promise<void> {
@@ -47,7 +47,7 @@ export async function ensureMailbox(ctx: ReconcileContext, spec: MailboxSpec): P
     const replaced = ctx.history?.replaced;
     const changed = await applyMailboxSettings(ctx, spec, live);
     const parts = changed.length ? [`updated ${describeDiffs(changed)}`] : [];
-    const due = password ? passwordIsDue(ctx, spec, replaced) : 'no';
+    const due = password ? secretDue(ctx, spec) : 'no';
     if (password && due === 'yes') {
       await writePassword(ctx, spec, live.id, password);
       parts.push(`set its password (version ${spec.passwordVersion ?? 1})`);
@@ -68,23 +68,6 @@ export async function ensureMailbox(ctx: ReconcileContext, spec: MailboxSpec): P
     );
   }
   return finishCreated(ctx, spec, (await createMailbox(ctx, spec, password, false))!);
-}
-
-/**
- * Whether `ensure` sets the declared password of a mailbox that exists. A password
- * cannot be read back, and the customer may have changed it in the control panel:
- * it is written when the object is first ensured (adopting it) and when its version
- * changed, not on other settings changes (retired.ts says which this is). Replaced
- * settings without a password version had no password declared, or come from a stack
- * synthesized by 0.1 (whose password had its own resource): the mailbox's password
- * is kept then, and the user is told how to set it. Reconciling outside a provisioner
- * (drift --fix) keeps the mailbox's password.
- */
-function passwordIsDue(ctx: ReconcileContext, spec: MailboxSpec, replaced: EnsureHistory['replaced']): 'yes' | 'no' | 'undeclared-before' {
-  if (!ctx.history) return 'no';
-  if (!replaced) return 'yes';
-  if (replaced.passwordVersion === undefined) return 'undeclared-before';
-  return replaced.passwordVersion !== (spec.passwordVersion ?? 1) ? 'yes' : 'no';
 }
 
 async function finishCreated(ctx: ReconcileContext, spec: MailboxSpec, created: MailboxEntry): Promise<void> {

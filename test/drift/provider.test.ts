@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
-import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
+import { DnsRecord, Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { runDriftCli } from '../../src/drift/cli';
 import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { runReviewCli } from '../../src/drift/review-cli';
 import { coreModel } from '../../src/provider/kind-resources';
-import { MOVED_PRIVATE, moveResourceState } from '../../src/provider/move-state';
+import { isMoved, moveResourceState } from '../../src/provider/move-state';
 import { objectTypeOf } from '../../src/provider/resources/schema';
 import { API_KEY, handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, savedPlan, terraform } from '../e2e/support';
@@ -290,7 +290,7 @@ describe('migration from the carriers to the provider', () => {
    * engine). The carriers take the
    * mailbox password from an environment variable; the provider needs none to adopt.
    */
-  function synthMigrating(out: string, name: string, domain: string, engine: 'terraform_data' | 'provider'): string {
+  function synthMigrating(out: string, name: string, domain: string, engine: 'terraform_data' | 'provider', withDns = false): string {
     const app = new App({ outdir: out });
     const stack = new TerraformStack(app, name);
     new LocalBackend(stack, { path: 'terraform.tfstate' }); // in the stack directory, not the working directory
@@ -298,6 +298,7 @@ describe('migration from the carriers to the provider', () => {
     const site = new HostingPackage(stack, 'site', { domainName: domain, extraDomainNames: [net(domain)], packageType: 'Linux Unlimited', label: 'Migrate' });
     new Mailbox(stack, 'info', { package: site, domain: net(domain), localPart: 'info', send: false, ...(engine === 'provider' ? {} : { passwordEnv: 'MIGRATE_PW' }) });
     new Forwarder(stack, 'sales', { package: site, localPart: 'sales', remote: 'team@example.org' });
+    if (withDns) new DnsRecord(stack, 'spf', { package: site, zone: net(domain), name: '@', type: 'TXT', value: 'v=spf1 -all' });
     app.synth();
     return join(out, 'stacks', name);
   }
@@ -305,9 +306,9 @@ describe('migration from the carriers to the provider', () => {
   const net = (domain: string) => domain.replace(/\.com$/, '.net');
 
   /** The carrier stack, deployed. */
-  async function deployCarrierStack(name: string, domain: string): Promise<{ out: string; dir: string }> {
+  async function deployCarrierStack(name: string, domain: string, withDns = false): Promise<{ out: string; dir: string }> {
     const out = tempDir(`reseller-${name}-`);
-    const dir = synthMigrating(out, name, domain, 'terraform_data');
+    const dir = synthMigrating(out, name, domain, 'terraform_data', withDns);
     const carrierEnv = handlerEnv(emu.url, journal, { MIGRATE_PW: 'Migrate-Passw0rd!' });
     await terraform(tf, ['init', '-input=false', '-no-color'], dir, carrierEnv);
     await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, carrierEnv);
@@ -378,6 +379,26 @@ describe('migration from the carriers to the provider', () => {
     expect((await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, tfEnv(), [0, 2])).code).toBe(0);
   }, E2E_TIMEOUT_MS);
 
+  it('moved blocks move a DNS record in an extra domain\'s zone too: its first refresh reads it by the import id the definition formats', async () => {
+    const { out, dir } = await deployCarrierStack('moveddns', 'moved-dns.com', true);
+    const deployed = emu.account();
+    synthMigrating(out, 'moveddns', 'moved-dns.com', 'provider', true);
+    const written = await capture(runImportCli, ['--moved', '--stacks', out], cliEnv());
+    expect(written.stdout).toMatch(/4 moved and 8 removed block\(s\) for stack moveddns/);
+    await terraform(tf, ['init', '-input=false', '-no-color'], dir, tfEnv());
+    await emu.control('DELETE', 'requests');
+    const plan = await savedPlan(tf, dir, tfEnv());
+    const changes = (plan.json.resource_changes as any[]).filter((rc) => rc.type.startsWith('reseller_'));
+    expect(changes.map((rc) => [rc.address, rc.change.actions, rc.previous_address ?? null])).toContainEqual(['reseller_dns_record.spf', ['no-op'], 'terraform_data.spf']);
+    expect(changes.every((rc) => rc.change.actions[0] === 'no-op')).toBe(true);
+    const record = changes.find((rc) => rc.address === 'reseller_dns_record.spf').change.after;
+    expect(record).toMatchObject({ package: 'moved-dns.com', zone: 'moved-dns.net', name: '@', type: 'TXT', value: 'v=spf1 -all' });
+    await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', 'p'], dir, tfEnv());
+    expect(writes(await requests())).toEqual([]);
+    expect(emu.account()).toEqual(deployed);
+    expect((await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, tfEnv(), [0, 2])).code).toBe(0);
+  }, E2E_TIMEOUT_MS);
+
   it('MoveResourceState refuses a settings carrier, another kind, and other resource types, with the reason', async () => {
     const kinds = new Map(coreModel({}).kinds.map((k) => [k.typeName, k]));
     const move = (target: string, sourceTypeName: string, state: unknown, sourceProviderAddress = 'terraform.io/builtin/terraform') =>
@@ -390,7 +411,10 @@ describe('migration from the carriers to the provider', () => {
     const other = await move('reseller_package', 'aws_instance', {}, 'registry.terraform.io/hashicorp/aws');
     expect(JSON.stringify(other)).toContain('moves only the carriers of its provisioner engines');
     const ok = await move('reseller_mailbox', 'null_resource', { triggers: { kind: 'mailbox', key: 'info@x.com', placement: 'x.com', parent: '' } }, 'registry.terraform.io/hashicorp/null');
-    expect(ok).toMatchObject({ diagnostics: [], targetPrivate: MOVED_PRIVATE });
+    expect(ok).toMatchObject({ diagnostics: [] });
+    // Marked as moved, with the import id (the definition's formatImportId) its first refresh reads the object by.
+    expect(isMoved(ok.targetPrivate)).toBe(true);
+    expect(String(ok.targetPrivate)).toBe('reseller:moved-from-carrier\ninfo@x.com');
   });
 
   it('state rm of the carriers, then import blocks: nothing is deleted or created, the apply sends no write', async () => {

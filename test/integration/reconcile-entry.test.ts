@@ -22,7 +22,7 @@ beforeEach(async () => {
   client = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY });
   lines = [];
   ctx = createContext({
-    client, info: (l) => lines.push(l), warn: (l) => lines.push(l), password: 'Entry-Passw0rd!',
+    client, info: (l) => lines.push(l), warn: (l) => lines.push(l), secret: 'Entry-Passw0rd!',
     timing: { pollIntervalMs: 50 }, history: {},
   });
 });

@@ -32,7 +32,7 @@ const checked = (kind: Kind): ObjectSpec => {
 };
 const changed = (kind: Kind): ObjectSpec => checked(kind) && definitionOf(kind).check({ ...FIXTURES[kind].spec, ...FIXTURES[kind].change } as never).spec;
 const context = (): ReconcileContext => createContext({
-  client: api, password: PASSWORD, history: {}, timing: { pollIntervalMs: 50, confirmTimeoutMs: 5_000, progressIntervalMs: 60_000 },
+  client: api, secret: PASSWORD, history: {}, timing: { pollIntervalMs: 50, confirmTimeoutMs: 5_000, progressIntervalMs: 60_000 },
 });
 const desiredOf = (spec: ObjectSpec): DesiredObject => ({
   stack: 'contract', address: `${definitionOf(spec.kind).resourceType}.contract`, resourceType: definitionOf(spec.kind).resourceType, logicalId: 'contract',

@@ -11,7 +11,8 @@ interface NoteSpec { name: string; text?: string; tags?: string[]; secret?: stri
 
 function noteKind(live: Map<string, Record<string, unknown>>, calls: string[] = []): ResourceKind<NoteSpec, string> {
   return {
-    typeName: 'reseller_note', label: 'note', description: 'a note', importIdHelp: 'the name, e.g. hello', deletable: true,
+    typeName: 'reseller_note', kindName: 'note', importIdOf: (key) => key, label: 'note', description: 'a note', importIdHelp: 'the name, e.g. hello', deletable: true,
+    secret: { field: 'secret', versionField: 'secretVersion', words: 'password' },
     fields: [
       { name: 'name', attribute: 'name', type: 'string', description: 'Name.', role: 'identity', presence: 'required', readable: true },
       { name: 'text', attribute: 'text', type: 'string', description: 'Text.', role: 'setting', presence: 'optional', readable: true },
@@ -31,7 +32,7 @@ function noteKind(live: Map<string, Record<string, unknown>>, calls: string[] = 
     parseImportId: (text) => (/^[a-z]+$/.test(text) ? { identity: text } : { problem: 'must be letters' }),
     observe: async (id) => (live.has(id) ? { values: live.get(id)! } : undefined),
     async ensure(spec, options) {
-      calls.push(`ensure ${spec.name} creating=${options.creating} password=${options.password ? 'given' : 'none'} rotate=${options.rotatePassword}`);
+      calls.push(`ensure ${spec.name} creating=${options.creating} password=${options.secret ? 'given' : 'none'} rotate=${options.rotateSecret}`);
       const values = { name: spec.name, text: spec.text ?? live.get(spec.name)?.text ?? 'live text', tags: spec.tags ?? [], serial: 7 };
       live.set(spec.name, values);
       return { values };

@@ -35,7 +35,7 @@ export class Problems {
     for (const problem of checkSpec(spec, this.path).problems) {
       const root = problem.field.replace(/\[.*$/, '');
       if (only && !only.includes(root)) continue;
-      if (!containsToken((spec as unknown as Record<string, unknown>)[root])) this.messages.push(problem.message);
+      if (!containsToken((spec as Record<string, unknown>)[root])) this.messages.push(problem.message);
     }
   }
 }

@@ -1,6 +1,8 @@
 import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
 import { byText } from '../io';
-import { attributeChanges, describeChange, describeUpdates, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause } from './provider';
+import {
+  attributeChanges, describeChange, describeUpdates, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause, rotationText, secretWordsOf, versionRecordedText,
+} from './provider';
 import { asObject, identityOf, isSensitive, isUnknownAfter, NO_VALUE, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
 
 /**
@@ -65,7 +67,7 @@ export interface ReviewItem {
   readonly change: string;
   /** Changed fields (updates) or identity fields (replaces). */
   readonly changes: FieldChange[];
-  /** A rotated password: old and new version (never a value). */
+  /** A rotated secret (the kind's secret facet, a mailbox's password): old and new version (never a value). */
   readonly passwordRotation?: { readonly before: string; readonly after: string };
 }
 
@@ -172,9 +174,9 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   });
   const updates = () => attributeChanges(rc, ['setting', 'create-only']);
   const fieldChangesOf = (list: ReturnType<typeof updates>): FieldChange[] =>
-    list.filter((c) => c.field !== 'passwordVersion').map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive }));
+    list.filter((c) => !c.secretVersion).map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive }));
   const rotationOf = (list: ReturnType<typeof updates>) => {
-    const v = list.find((c) => c.field === 'passwordVersion' && c.before !== NO_VALUE);
+    const v = list.find((c) => c.secretVersion && c.before !== NO_VALUE);
     return v ? { before: v.before, after: v.after } : undefined;
   };
 
@@ -321,26 +323,27 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
   }
 
   // The object stays: look at its settings and password resources.
-  // The password version is a settings trigger (a separate password resource in stacks
-  // synthesized by 0.1): its change is a rotation, not a field.
+  // The secret's version (the kind's secret facet) is a settings trigger (a separate
+  // password resource in stacks synthesized by 0.1): its change is a rotation, not a field.
+  const secret = secretWordsOf(definitionOf(id.kind));
   const fields = group.settings.filter(changesObject).flatMap(fieldChanges);
-  const settingsChanges = fields.filter((c) => c.field !== 'passwordVersion');
-  const versionChange = fields.find((c) => c.field === 'passwordVersion');
-  const password = group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
+  const settingsChanges = fields.filter((c) => c.field !== secret?.versionField);
+  const versionChange = secret && fields.find((c) => c.field === secret.versionField);
+  const password = secret && group.password.find((rc) => isReplace(rc.actions) || isCreate(rc.actions));
   let rotation: ReviewItem['passwordRotation'];
-  // A version where there was none (a password newly declared on the mailbox, or a
-  // stack synthesized by 0.1): `ensure` keeps the mailbox's current password then.
+  // A version where there was none (a secret newly declared on the object, or a
+  // stack synthesized by 0.1): `ensure` keeps the object's current secret then.
   const versionAppears = versionChange !== undefined && versionChange.before === NO_VALUE;
   if (versionChange && !versionAppears) {
     rotation = { before: versionChange.before, after: versionChange.after };
-  } else if (password && !versionChange) {
-    rotation = { before: valueText(password, 'before', 'passwordVersion'), after: valueText(password, 'after', 'passwordVersion') };
+  } else if (secret && password && !versionChange) {
+    rotation = { before: valueText(password, 'before', secret.versionField), after: valueText(password, 'after', secret.versionField) };
   }
   if (settingsChanges.length === 0 && !rotation && !versionAppears && !object.actions.includes('update')) return undefined;
   const parts = settingsChanges.map((c) => (c.sensitive ? `${c.field} (changed)` : `${c.field} ${c.before} -> ${c.after}`));
-  if (rotation) parts.push(`password rotated (version ${rotation.before} -> ${rotation.after})`);
-  if (versionAppears) {
-    parts.push(`password version ${versionChange!.after} recorded; the mailbox keeps its current password (raise passwordVersion to set the declared one)`);
+  if (secret && rotation) parts.push(rotationText(secret.words, rotation.before, rotation.after));
+  if (secret && versionAppears) {
+    parts.push(`${versionRecordedText(secret, versionChange!.after)} (raise ${secret.versionField} to set the declared one)`);
   }
   return item('updated', `is updated in place: ${parts.length ? parts.join('; ') : 'settings re-applied'}`, {
     changes: settingsChanges,
@@ -394,6 +397,9 @@ function fieldChanges(rc: ResourceChange): FieldChange[] {
   return out;
 }
 
+/** Secret versions (each kind's secret facet): shown as the number they are. */
+const SECRET_VERSION_FIELDS = new Set(DEFINITIONS.flatMap((d) => (d.secret ? [d.secret.versionField] : [])));
+
 /** JSON-encoded trigger fields: what each kind's definition says its settings() encodes as JSON. */
 const JSON_FIELDS = new Set(DEFINITIONS.flatMap((d) => d.jsonSettings));
 
@@ -414,7 +420,7 @@ function valueText(rc: ResourceChange, when: 'before' | 'after', field: string):
       return JSON.stringify(v);
     }
   }
-  if (field === 'passwordVersion' && typeof v === 'string') return v;
+  if (SECRET_VERSION_FIELDS.has(field) && typeof v === 'string') return v;
   return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v ?? null);
 }
 

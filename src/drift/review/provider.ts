@@ -4,8 +4,8 @@ import { asObject, JsonObject, NO_VALUE, ResourceChange } from './plan';
 /**
  * Review of the native provider's resources (`reseller_package`, `reseller_mailbox`,
  * ...): their plan values are the objects' attributes, so a change is read attribute
- * by attribute and named with the kind definitions' field roles. The write-only
- * password is never read: Terraform keeps it out of the plan, and this code does not
+ * by attribute and named with the kind definitions' field roles. A write-only
+ * secret is never read: Terraform keeps it out of the plan, and this code does not
  * look at write-only attributes even if a plan had one.
  */
 
@@ -27,6 +27,31 @@ export interface AttributeChange {
    * state had none (after an import). Nothing is written to the account for it.
    */
   readonly recordedOnly?: 'applied at creation only' | 'not read back from the API';
+  /** The field is the version of the kind's secret (its secret facet): a change is a rotation, said in these words. */
+  readonly secretVersion?: SecretWords;
+}
+
+/** What review says of a kind's secret: 'password' of 'the mailbox'. */
+export interface SecretWords {
+  readonly words: string;
+  readonly holder: string;
+  /** The field to raise to set the declared one (`passwordVersion`). */
+  readonly versionField: string;
+}
+
+/** The secret words of a kind, when it has a secret. */
+export function secretWordsOf(def: AnyKindDefinition): SecretWords | undefined {
+  return def.secret && { words: def.secret.words, holder: def.label, versionField: def.secret.versionField };
+}
+
+/** `password rotated (version 1 -> 2)`. */
+export function rotationText(words: string, before: string, after: string, arrow = '->'): string {
+  return `${words} rotated (version ${before} ${arrow} ${after})`;
+}
+
+/** `password version 2 recorded; the mailbox keeps its current password`. */
+export function versionRecordedText(secret: SecretWords, version: string): string {
+  return `${secret.words} version ${version} recorded; the ${secret.holder} keeps its current ${secret.words}`;
 }
 
 /** What review calls a field: its definition's words, else its name in words. */
@@ -101,18 +126,19 @@ export function attributeChanges(
     const change = sensitiveIn(rc.beforeSensitive, attribute) || sensitiveIn(rc.afterSensitive, attribute)
       ? { field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true }
       : { field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]) };
-    out.push(recordedOnly ? { ...change, recordedOnly } : change);
+    const secretVersion = def.secret?.versionField === field.name ? secretWordsOf(def) : undefined;
+    out.push({ ...change, ...(recordedOnly ? { recordedOnly } : {}), ...(secretVersion ? { secretVersion } : {}) });
   }
   return out;
 }
 
-/** `target changed from "a@x" to "b@y"`; a password version as a rotation, never a value. */
+/** `target changed from "a@x" to "b@y"`; a secret's version as a rotation, never a value. */
 export function describeChange(change: AttributeChange): string {
   if (change.sensitive) return `${change.words} (changed)`;
-  if (change.field === 'passwordVersion') {
+  if (change.secretVersion) {
     return change.before === NO_VALUE
-      ? `password version ${change.after} recorded; the mailbox keeps its current password`
-      : `password rotated (version ${change.before} -> ${change.after})`;
+      ? versionRecordedText(change.secretVersion, change.after)
+      : rotationText(change.secretVersion.words, change.before, change.after);
   }
   if (change.recordedOnly) return `${change.words} = ${change.after} (${change.recordedOnly})`;
   return `${change.words} changed from ${change.before} to ${change.after}`;
@@ -120,7 +146,7 @@ export function describeChange(change: AttributeChange): string {
 
 /**
  * The changes of an existing object in words: what is written first, then what only the
- * state records (a password version where there was none is one: it is not read back).
+ * state records (a secret's version where there was none is one: it is not read back).
  */
 export function describeUpdates(list: readonly AttributeChange[]): { writes: string; records: string } {
   return {

@@ -1,5 +1,6 @@
-import { kindLabel } from '../../protocol';
+import { definitionOf, kindLabel } from '../../protocol';
 import { CHANGE_CATEGORIES, Review, ReviewCategory, ReviewItem } from './classify';
+import { rotationText } from './provider';
 
 /** Rendering a review: plain text for terminals, Markdown for pull-request comments. */
 const HEADINGS: Record<ReviewCategory, { text: string; markdown: string; explain: string }> = {
@@ -108,7 +109,8 @@ export function renderReviewMarkdown(review: Review): string {
 function markdownChange(item: ReviewItem): string {
   if (item.category === 'updated' && !item.address.startsWith('reseller_')) {
     const parts = item.changes.map((ch) => (ch.sensitive ? `${code(ch.field)}: (changed)` : `${code(ch.field)}: ${code(ch.before)} → ${code(ch.after)}`));
-    if (item.passwordRotation) parts.push(`password rotated (version ${md(item.passwordRotation.before)} → ${md(item.passwordRotation.after)})`);
+    const words = definitionOf(item.kind).secret?.words ?? 'secret';
+    if (item.passwordRotation) parts.push(rotationText(words, md(item.passwordRotation.before), md(item.passwordRotation.after), '→'));
     return parts.join('<br>') || 'settings re-applied';
   }
   return md(item.change.replace(/^is /, ''));

@@ -7,7 +7,7 @@ import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definit
 import type { Identity } from './identity';
 
 /** A managed cloud server (spec 2.7, 4.12-4.13), found by host name. */
-export interface CloudServerSpec {
+export type CloudServerSpec = {
   readonly kind: 'cloud-server';
   readonly path: string;
   readonly hostName: string;
@@ -20,7 +20,7 @@ export interface CloudServerSpec {
   readonly branded: boolean;
   /** How long `ensure` waits for a new server to be listed before failing. */
   readonly timeoutMinutes: number;
-}
+};
 
 export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
   { name: 'hostName', attribute: 'host_name', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'host name',

@@ -77,7 +77,8 @@ export function specFromValues(def: KindDefinition, values: Readonly<Record<stri
   for (const field of def.fields) {
     if (field.defaultFrom && spec[field.name] === undefined && spec[field.defaultFrom] !== undefined) spec[field.name] = spec[field.defaultFrom];
   }
-  return spec as unknown as ObjectSpec;
+  // Unchecked: the definition's check (next) is what makes it a valid spec.
+  return spec as ObjectSpec;
 }
 
 /**
@@ -99,7 +100,7 @@ export function valuesOfSpec(
 
 /** A spec's declarable fields as attributes (by attribute name): what a resource block says. Write-only and computed fields are not. */
 export function attributesOfSpec(def: KindDefinition, spec: ObjectSpec, opaque?: (value: unknown) => boolean): Record<string, unknown> {
-  const values = valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.role !== 'computed' && f.role !== 'write-only', opaque);
+  const values = valuesOfSpec(def, spec, (f) => f.role !== 'computed' && f.role !== 'write-only', opaque);
   return Object.fromEntries(attributeFieldsOf(def).filter((f) => f.name in values).map((f) => [f.attribute, values[f.name]]));
 }
 

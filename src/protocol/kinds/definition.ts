@@ -107,6 +107,38 @@ export interface ParentFacet {
   readonly placesKey?: boolean;
 }
 
+/**
+ * A secret the API takes but never gives back (a mailbox's or a database's password).
+ * Every adapter carries it from this facet alone, never by a field's name: the provider
+ * as a write-only attribute with a version, the carriers through the provisioner's
+ * environment (from a sensitive, ephemeral variable, or a variable the `envField` names),
+ * review and fix in the facet's words. It never reaches triggers, state, plan or logs.
+ */
+export interface SecretFacet {
+  /** The write-only field (role `write-only`) that holds the secret. */
+  readonly field: string;
+  /** The setting whose change writes the secret again (rotation); its attribute is the write-only one's with `_version`. */
+  readonly versionField: string;
+  /** Carriers only: the field that names an environment variable holding the secret at apply time. */
+  readonly envField: string;
+  /** The provisioner environment variable the carriers pass the secret in. */
+  readonly environment: string;
+  /** What messages call it: 'password'. */
+  readonly words: string;
+  /** Whether a create needs it (a mailbox cannot be made without a password). */
+  readonly requiredToCreate: boolean;
+}
+
+/**
+ * The provider's data sources of a kind, derived from its definition: a singular one
+ * (the resource type's name) that reads one object by its identity fields, and a plural
+ * one listing every object of the kind (of one parent, when the kind has one).
+ */
+export interface DataSourcesFacet {
+  /** The plural data source's type (`reseller_autoresponders`); its list attribute is the type without `reseller_`. */
+  readonly plural: string;
+}
+
 /** How long a create may wait for the object, and where the spec says so (cloud servers provision for minutes). */
 export interface CreateTimeout {
   /** The spec field (minutes). */
@@ -154,6 +186,8 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
   readonly lifecycle?: Lifecycle;
   readonly parent?: ParentFacet;
   readonly createTimeout?: CreateTimeout;
+  readonly secret?: SecretFacet;
+  readonly dataSources?: DataSourcesFacet;
   /**
    * Whether drift lists live objects of the kind that no stack declares as unmanaged.
    * @default true

@@ -10,7 +10,7 @@ import type { Identity } from './identity';
  * normalised value (MX: priority and target; SRV: priority, weight, port, target).
  * Every field is part of that key, so every change replaces the record.
  */
-export interface DnsRecordSpec {
+export type DnsRecordSpec = {
   readonly kind: 'dns-record';
   readonly path: string;
   /** Primary domain of the package the zone belongs to. */
@@ -34,7 +34,7 @@ export interface DnsRecordSpec {
    * write (the API's `conflictPolicy: replace`) instead of failing it.
    */
   readonly replaceConflicting?: boolean;
-}
+};
 
 /** The record types the API can write (NS and SOA are its own). */
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'] as const;

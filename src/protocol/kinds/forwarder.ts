@@ -7,12 +7,12 @@ import {
 } from './mail';
 
 /** A forwarder (spec 4.9-4.11): owns its local part's forwarding, to exactly one remote address. */
-export interface ForwarderSpec extends MailPlacement {
+export type ForwarderSpec = MailPlacement & {
   readonly kind: 'forwarder';
   readonly path: string;
   /** Destination e-mail address. */
   readonly remote: string;
-}
+};
 
 export const FORWARDER_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,

@@ -4,12 +4,12 @@ import { splitMailKey } from './identity';
 import { FieldDefinition, ProblemList } from './definition';
 
 /** What mailboxes and forwarders share: where they live and their natural key. */
-export interface MailPlacement {
+export type MailPlacement = {
   /** Primary domain of the package the mail domain belongs to. */
   readonly packageDomain: string;
   readonly domain: string;
   readonly localPart: string;
-}
+};
 
 export const MAIL_IDENTITY_FIELDS: readonly FieldDefinition[] = [
   { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'package',

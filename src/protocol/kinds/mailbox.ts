@@ -8,7 +8,7 @@ import {
 } from './mail';
 
 /** A mailbox on a package's mail domain (spec 4.9-4.11), found by local@domain. */
-export interface MailboxSpec extends MailPlacement {
+export type MailboxSpec = MailPlacement & {
   readonly kind: 'mailbox';
   readonly path: string;
   readonly send: boolean;
@@ -17,7 +17,7 @@ export interface MailboxSpec extends MailPlacement {
   readonly passwordVersion?: number;
   /** Name of an environment variable that holds the password, when not given as a value. */
   readonly passwordEnv?: string;
-}
+};
 
 export const MAILBOX_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,
@@ -64,4 +64,8 @@ export const mailboxDefinition = {
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
   lifecycle: { deletes: 'the mail stored in it' },
+  secret: {
+    field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MAILBOX_PASSWORD',
+    words: 'password', requiredToCreate: true,
+  },
 } satisfies KindDefinition<'mailbox', MailboxSpec>;

@@ -8,7 +8,7 @@ import type { Identity } from './identity';
  * A hosting package (spec 2.3, 4.2-4.6), found by its primary domain. Placed either
  * on the reseller account or on a managed cloud server (spec 4.6).
  */
-export interface PackageSpec {
+export type PackageSpec = {
   readonly kind: 'package';
   /** Construct path (or resource address): named in every message about the object. */
   readonly path: string;
@@ -27,7 +27,7 @@ export interface PackageSpec {
   readonly enabled: boolean;
   /** Host name of the cloud server the package lives on (placement); absent: the reseller account. */
   readonly cloudServer?: string;
-}
+};
 
 export const PACKAGE_FIELDS: readonly FieldDefinition[] = [
   { name: 'domainName', attribute: 'domain_name', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'primary domain',

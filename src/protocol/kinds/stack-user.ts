@@ -10,12 +10,12 @@ import type { Identity } from './identity';
  * it is created: the API has no operation to change them, so a difference is reported
  * (drift) and never presented as an update.
  */
-export interface StackUserSpec {
+export type StackUserSpec = {
   readonly kind: 'stack-user';
   readonly path: string;
   readonly email: string;
   readonly personName?: string;
-}
+};
 
 export const STACK_USER_FIELDS: readonly FieldDefinition[] = [
   { name: 'email', attribute: 'email', type: 'string', role: 'identity', presence: 'required', readable: true,

@@ -14,7 +14,7 @@ import { computed, DataAttribute } from './data-source';
 const readBack = (f: FieldDefinition) => f.readable || f.role === 'computed';
 
 /** A resource field's description, without what only a resource does (replacing the object when it changes). */
-function readDescription(text: string): string {
+export function readDescription(text: string): string {
   return text.replace(/[;,]\s*changing it replaces [^.;]*/i, '').replace(/\s*Changing it replaces the object\./, '');
 }
 

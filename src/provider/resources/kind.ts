@@ -53,11 +53,12 @@ export interface ObservedValues {
 
 /** Options of one ensure (create or update). */
 export interface EnsureOptions {
-  /** Create vs update: an update sets the password only when `rotatePassword`. */
+  /** Create vs update: an update sets the secret only when `rotateSecret`. */
   readonly creating: boolean;
-  /** The write-only password from the configuration (mailboxes), if any. */
-  readonly password?: string;
-  readonly rotatePassword: boolean;
+  /** The write-only secret from the configuration (the kind's `secret`), if any. */
+  readonly secret?: string;
+  /** The secret's version changed (or the object is new): write the secret. */
+  readonly rotateSecret: boolean;
   /** Absolute deadline for long waits (from `timeouts`), epoch ms. */
   readonly deadline?: number;
   /** Progress lines of long waits (logged; visible with TF_LOG=info). */
@@ -70,6 +71,8 @@ export interface EnsureOptions {
 
 export interface ResourceKind<Spec = unknown, Id = unknown> {
   readonly typeName: string;
+  /** The kind's name, as the carriers' identity triggers hold it (`cloud-server`): what a moved block may move from. */
+  readonly kindName: string;
   /** Human name: 'cloud server'. */
   readonly label: string;
   readonly description: string;
@@ -85,6 +88,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    * declared in it are among that: a plan that replaces one warns.
    */
   readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
+  /**
+   * A secret the API never gives back (a mailbox's password): its write-only field, the
+   * field whose raise writes it again, and what messages call it.
+   */
+  readonly secret?: { readonly field: string; readonly versionField: string; readonly words: string };
   /** Canonical spec from attribute values (camelCase keys, null attributes absent), and the rules it breaks. */
   check(values: Record<string, unknown>, address: string): { spec: Spec; problems: readonly FieldProblem[] };
   identity(spec: Spec): Id;
@@ -99,6 +107,8 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   derived?(spec: Spec): Record<string, unknown>;
   /** The natural key (`id` attribute) of an identity. */
   key(id: Id): string;
+  /** The import id of a natural key and placement (a carrier's identity triggers), for a moved state's first refresh. */
+  importIdOf(key: string, placement: string): string;
   /** An import id as an identity, or the problem with it. */
   parseImportId(text: string): { identity: Id } | { problem: string };
   /** Reads the object back; undefined when it does not exist. `declared` lets the core keep equal declared forms. */

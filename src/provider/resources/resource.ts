@@ -21,13 +21,13 @@ export interface ResourceRuntime {
   now(): number;
 }
 
-const VERSION_SUFFIX = '_version';
-
 /** What the layer looks up in a kind's fields, derived once per kind (a plan calls it several times per resource). */
 interface KindTables {
   readonly writeOnly?: ResourceField;
-  /** The write-only field's `<attribute>_version` companion. */
+  /** The secret's version field (raising it writes the secret again). */
   readonly version?: ResourceField;
+  /** What messages call the secret ('password'). */
+  readonly secretWords: string;
   readonly identity: readonly ResourceField[];
   /** Each computed field with the fields it derives from (undeclared: every field that is not computed). */
   readonly computed: readonly { readonly field: ResourceField; readonly inputs: readonly ResourceField[] }[];
@@ -40,11 +40,13 @@ const kindTables = new WeakMap<ResourceKind, KindTables>();
 function tablesOf(kind: ResourceKind): KindTables {
   let tables = kindTables.get(kind);
   if (!tables) {
-    const writeOnly = kind.fields.find((f) => f.role === 'write-only');
+    const secret = kind.secret;
+    const writeOnly = secret ? kind.fields.find((f) => f.name === secret.field) : kind.fields.find((f) => f.role === 'write-only');
     const settled = kind.fields.filter((f) => f.role !== 'computed' && f.role !== 'write-only');
     tables = {
       writeOnly,
-      version: writeOnly && kind.fields.find((f) => f.attribute === writeOnly.attribute + VERSION_SUFFIX),
+      version: secret && kind.fields.find((f) => f.name === secret.versionField),
+      secretWords: secret?.words ?? 'value',
       identity: kind.fields.filter((f) => f.role === 'identity'),
       computed: kind.fields.filter((f) => f.role === 'computed').map((field) => ({
         field,
@@ -88,13 +90,13 @@ function problemDiagnostics(kind: ResourceKind, problems: readonly FieldProblem[
 
 export function validateConfig(kind: ResourceKind, config: TfObject, writeOnlyAllowed: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const secret = tablesOf(kind).writeOnly;
+  const { writeOnly: secret, secretWords: words } = tablesOf(kind);
   if (secret && !writeOnlyAllowed && config[secret.attribute] !== null) {
     diagnostics.push(error(
       `${secret.attribute} needs Terraform 1.11 or later`,
       `${secret.attribute} is a write-only attribute: it is sent to the provider and never stored in state or plan. ` +
-        'This Terraform cannot send write-only values, and would store the password in its state. Upgrade to Terraform >= 1.11, ' +
-        'or leave it out and set the password another way (the terraform_data engine of cdktf-reseller-hosting takes it from an ephemeral variable).',
+        `This Terraform cannot send write-only values, and would store the ${words} in its state. Upgrade to Terraform >= 1.11, ` +
+        `or leave it out and set the ${words} another way (the terraform_data engine of cdktf-reseller-hosting takes it from an ephemeral variable).`,
       attributePath(secret.attribute),
     ));
   }
@@ -195,7 +197,7 @@ export function planChange(
       if (kind.deletesWithIt) diagnostics.push(replacementDeletesDiagnostic(kind.label, kind.deletesWithIt, requiresReplace));
     }
   }
-  diagnostics.push(...passwordPlanDiagnostics(kind, prior, planned, config));
+  diagnostics.push(...secretPlanDiagnostics(kind, prior, planned, config));
   const changing = !invalid.length && kind.checkAccount ? new Set(kind.fields
     .filter((f) => f.role !== 'computed' && f.name in values && !(prior && sameValue(prior[f.attribute], planned[f.attribute])))
     .map((f) => f.name)) : undefined;
@@ -268,23 +270,24 @@ function fixedSettingDiagnostic(kind: ResourceKind, attr: string, live: TfValue,
   );
 }
 
-function passwordPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {
-  const { writeOnly: secret, version } = tablesOf(kind);
+/** A secret's version raised without the secret, or a secret without a version to rotate it by. */
+function secretPlanDiagnostics(kind: ResourceKind, prior: TfObject | null, planned: TfObject, config: TfObject): Diagnostic[] {
+  const { writeOnly: secret, version, secretWords: words } = tablesOf(kind);
   if (!secret || !version) return [];
-  const password = config[secret.attribute];
+  const value = config[secret.attribute];
   const changed = prior !== null && !sameValue(prior[version.attribute], planned[version.attribute]) && planned[version.attribute] !== null;
-  if (changed && password === null) {
+  if (changed && value === null) {
     return [error(
       `${version.attribute} changed but ${secret.attribute} is not set`,
-      `A new ${version.attribute} rotates the password to the value of ${secret.attribute}; set ${secret.attribute} as well.`,
+      `A new ${version.attribute} rotates the ${words} to the value of ${secret.attribute}; set ${secret.attribute} as well.`,
       attributePath(secret.attribute),
     )];
   }
-  if (password !== null && !isUnknown(password) && planned[version.attribute] === null) {
+  if (value !== null && !isUnknown(value) && planned[version.attribute] === null) {
     return [warning(
       `${secret.attribute} without ${version.attribute}`,
-      `The password is set when the ${kind.label} is created. Terraform does not store write-only values, so it cannot see a new password: ` +
-        `set ${version.attribute} and increase it to rotate the password.`,
+      `The ${words} is set when the ${kind.label} is created. Terraform does not store write-only values, so it cannot see a new ${words}: ` +
+        `set ${version.attribute} and increase it to rotate the ${words}.`,
       attributePath(version.attribute),
     )];
   }
@@ -350,8 +353,8 @@ export async function applyChange(
   const { spec, problems } = kind.check(values, kind.typeName);
   if (problems.length) return { value: prior, diagnostics: problemDiagnostics(kind, problems, new Set()) };
   const { writeOnly: secret, version } = tablesOf(kind);
-  const password = secret && config ? config[secret.attribute] : null;
-  const rotatePassword = !prior || (version !== undefined && !sameValue(prior[version.attribute], planned[version.attribute]));
+  const secretValue = secret && config ? config[secret.attribute] : null;
+  const rotateSecret = !prior || (version !== undefined && !sameValue(prior[version.attribute], planned[version.attribute]));
   const started = runtime.now();
   const deadline = deadlineOf(kind, planned, started);
   const key = kind.key(kind.identity(spec));
@@ -359,8 +362,8 @@ export async function applyChange(
     const observed = await kind.ensure(spec, {
       replacing: prior ? previousIdentity(kind, prior, key) : undefined,
       creating: !prior,
-      password: typeof password === 'string' ? password : undefined,
-      rotatePassword,
+      secret: typeof secretValue === 'string' ? secretValue : undefined,
+      rotateSecret,
       deadline,
       progress: (line) => runtime.log('info', line, { resource: kind.typeName, id: key }),
       warn,

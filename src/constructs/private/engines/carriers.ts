@@ -28,7 +28,7 @@ const wirings = new WeakMap<IConstruct, RemoteObject>();
 /**
  * The shared wiring of every managed construct (DESIGN section 2): an object resource
  * whose replace-triggers are the identity, and a settings resource whose
- * replace-triggers are the mutable fields and the password version. Each runs
+ * replace-triggers are the mutable fields and the secret's version. Each runs
  * `node <handler> handler <command>` through local-exec provisioners.
  *
  * One handler process per object on create: the object resource only mints the
@@ -67,7 +67,8 @@ export class RemoteObject implements SynthesizedObject {
     this.resourceType = engine === 'null_resource' ? 'null_resource' : 'terraform_data';
     this.objectId = `\${${this.resourceType}.${this.logicalId}.id}`;
 
-    const { spec, absent, protect, password } = props;
+    const { spec, absent, protect, secret } = props;
+    const facet = definitionOf(spec.kind).secret;
     const handler = ['node', escapeTemplate(this.registry.handlerPath), 'handler'];
     const specJson = containsToken(spec) ? jsonencodeString(spec) : escapeTemplate(JSON.stringify(spec));
     const view = terraformView(spec);
@@ -86,21 +87,21 @@ export class RemoteObject implements SynthesizedObject {
       { protect, dependsOn: this.afterObjects() },
     );
 
-    // 2. settings: one trigger per mutable field (and the password version); ensure on create.
+    // 2. settings: one trigger per mutable field (and the secret's version); ensure on create.
     const settings: Record<string, string> = { object: objectRef, ...settingsOf(view) };
-    if (password) settings.passwordVersion = tokenSafeString(password.version);
+    if (secret && facet) settings[facet.versionField] = tokenSafeString(secret.version);
     const provisioners: LocalExecProvisioner[] = [
       this.provisioner(handler, 'ensure', {
         [ENV.spec]: specJson,
         [ENV.objectId]: objectRef,
-        [ENV.password]: password?.value === undefined ? undefined : templateSafe(password.value),
+        ...(facet && secret?.value !== undefined ? { [facet.environment]: templateSafe(secret.value) } : {}),
       }),
     ];
-    // The outgoing settings tell `ensure` what it replaces: whether the password
+    // The outgoing settings tell `ensure` what it replaces: whether the secret's
     // version changed (a customer's own password is kept otherwise), and for a kind whose
     // create is a charged order (a cloud server) that it exists already (so a missing one
     // is reported, not ordered again).
-    if (password || definitionOf(spec.kind).lifecycle?.orderCharges) {
+    if (secret || definitionOf(spec.kind).lifecycle?.orderCharges) {
       provisioners.push({ ...this.provisioner(handler, 'retire-settings', { [ENV.spec]: `\${jsonencode(${self})}` }, false), when: 'destroy' });
     }
     this.settingsResource = this.carrier('Settings', `${this.logicalId}_settings`, settings, provisioners, {

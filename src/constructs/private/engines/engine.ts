@@ -37,8 +37,8 @@ export interface ObjectRequest {
   readonly parent?: ParentLink;
   readonly absent: boolean;
   readonly protect: boolean;
-  /** Set for a mailbox with `password` or `passwordEnv`. */
-  readonly password?: { readonly value?: string; readonly version: number };
+  /** Set for an object whose kind has a secret (its definition's secret facet) when one is declared (a value, or a variable's name). */
+  readonly secret?: { readonly value?: string; readonly version: number };
   /** The natural keys this object claims in its stack (canonical, literal values only). */
   readonly claims: () => Claim[];
   /**

@@ -67,11 +67,14 @@ class ProviderObject implements SynthesizedObject {
     validateCommon(problems, {
       host: this.host, stack: this.stack, logicalId: this.logicalId, request: this.request, registry: this.registry, engineClaims: [this.logicalIdClaim()],
     });
-    const spec = this.request.spec as { passwordEnv?: string };
-    if (spec.passwordEnv !== undefined) {
+    const def = definitionOf(this.request.spec.kind);
+    const facet = def.secret;
+    if (facet && (this.request.spec as Record<string, unknown>)[facet.envField] !== undefined) {
+      const attribute = def.fields.find((f) => f.name === facet.field)?.attribute;
       problems.field(
-        'passwordEnv',
-        "is for the provisioner carriers only: with engine 'provider' the password is the write-only attribute password_wo; give it as password (the value of a sensitive, ephemeral TerraformVariable)",
+        facet.envField,
+        `is for the provisioner carriers only: with engine 'provider' the ${facet.words} is the write-only attribute ${attribute}; ` +
+          `give it as ${facet.field} (the value of a sensitive, ephemeral TerraformVariable)`,
       );
     }
   }
@@ -81,17 +84,17 @@ class ProviderObject implements SynthesizedObject {
    * attribute codec (tokens pass as they are), parents and users as Terraform references.
    */
   private attributes(def: AnyKindDefinition): Record<string, unknown> {
-    const { spec, password } = this.request;
-    const values = valuesOfSpec(def, spec as unknown as Record<string, unknown>, (f) => f.role !== 'computed' && f.role !== 'write-only', containsToken);
+    const { spec, secret } = this.request;
+    const values = valuesOfSpec(def, spec, (f) => f.role !== 'computed' && f.role !== 'write-only', containsToken);
     const out: Record<string, unknown> = {};
     for (const field of attributeFieldsOf(def)) {
       if (field.role === 'computed') continue;
-      const value = field.role === 'write-only' ? password?.value : values[field.name];
+      const value = field.role === 'write-only' ? secret?.value : values[field.name];
       const attribute = this.referenceFor(def, field) ?? value;
       if (attribute !== undefined) out[field.attribute] = attribute;
     }
     const timeout = def.createTimeout;
-    const minutes = timeout && (spec as unknown as Record<string, unknown>)[timeout.field];
+    const minutes = timeout && (spec as Record<string, unknown>)[timeout.field];
     if (timeout && minutes !== timeout.defaultMinutes && minutes !== undefined && !containsToken(minutes)) out.timeouts = { create: `${minutes}m` };
     return out;
   }
