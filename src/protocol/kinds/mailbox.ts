@@ -64,4 +64,13 @@ export const mailboxDefinition = {
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
   lifecycle: { deletes: 'the mail stored in it' },
+  import: {
+    construct: 'Mailbox',
+    idPrefix: 'mailbox',
+    props: [{ field: 'packageDomain', prop: 'package' }, 'localPart', 'domain', 'send', 'receive'],
+    header: [
+      'Mailboxes are declared without a password: adoption keeps the current one. Add one',
+      '(a sensitive TerraformVariable with passwordVersion) only when you want to set it.',
+    ],
+  },
 } satisfies KindDefinition<'mailbox', MailboxSpec>;
