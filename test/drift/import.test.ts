@@ -87,6 +87,49 @@ function compile(file: string, outDir: string): string[] {
   return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
+/**
+ * Compiles a generated provider-engine stack (`<name>.ts` in the project), synthesizes it
+ * with a local backend in a process of its own, as `cdktf synth` would run the app.
+ */
+function synthProviderStack(name: string, className: string, stackName: string): { outdir: string; stackDir: string } {
+  expect(compile(join(project, `${name}.ts`), join(project, `out-${name}`))).toEqual([]);
+  const outdir = join(project, `cdktf-${name}.out`);
+  writeFileSync(join(project, `main-${name}.js`), [
+    "const { App, LocalBackend } = require('cdktf');",
+    `const { ${className} } = require('./out-${name}/${name}');`,
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    `const stack = new ${className}(app, '${stackName}');`,
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, [`main-${name}.js`], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  return { outdir, stackDir: join(outdir, 'stacks', stackName) };
+}
+
+type TfEnv = Record<string, string | undefined>;
+
+/** Each resource the saved plan `p` updates, with the attributes that change: `address: a, b`. */
+async function updatedAttributes(stackDir: string, tfEnv: TfEnv): Promise<string[]> {
+  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
+  return (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
+    .filter((r) => r.change.actions.includes('update'))
+    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`)
+    .sort();
+}
+
+/** Applies the saved plan `p`: no write reaches the API, the account is as `before`, and the next plan has no changes. */
+async function applyWritesNothing(stackDir: string, tfEnv: TfEnv, before: unknown): Promise<void> {
+  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(apply.stderr).toBe('');
+  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(emu.account()).toEqual(before);
+  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(again.stdout).toContain('No changes.');
+  expect(again.code).toBe(0);
+}
+
 const requests = async () => (await emu.control('GET', 'requests')) as LoggedRequest[];
 
 beforeAll(async () => {
@@ -176,21 +219,7 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   const source = readFileSync(file, 'utf8');
   expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'provider' });");
   expect(source).toContain('// With the provider engine: after cdktf synth, `reseller-hosting import --blocks` writes the import blocks that adopt them.');
-  const out = join(project, 'out-provider');
-  expect(compile(file, out)).toEqual([]);
-  const outdir = join(project, 'cdktf-provider.out');
-  writeFileSync(join(project, 'main-provider.js'), [
-    "const { App, LocalBackend } = require('cdktf');",
-    "const { ProviderAccountStack } = require('./out-provider/provider-imported');",
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    "const stack = new ProviderAccountStack(app, 'adopted');",
-    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, ['main-provider.js'], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  expect(synth.status).toBe(0);
-  const stackDir = join(outdir, 'stacks', 'adopted');
+  const { outdir, stackDir } = synthProviderStack('provider-imported', 'ProviderAccountStack', 'adopted');
 
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stderr).toBe('');
@@ -208,21 +237,11 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   // change. The provider's update of them writes nothing.
   expect(plan.stdout).toContain('Plan: 14 to import, 0 to add, 2 to change, 0 to destroy.');
   expect(plan.stdout).not.toMatch(/must be replaced|will be destroyed|will be created/);
-  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
-  const changed = (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
-    .filter((r) => r.change.actions.includes('update'))
-    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`);
-  expect(changed.sort()).toEqual([
+  expect(await updatedAttributes(stackDir, tfEnv)).toEqual([
     expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
     expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
   ]);
-  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(apply.stderr).toBe('');
-  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-  expect(emu.account()).toEqual(before);
-  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(again.stdout).toContain('No changes.');
-  expect(again.code).toBe(0);
+  await applyWritesNothing(stackDir, tfEnv, before);
 }, 90_000);
 
 test('every kind, with the provider engine: import --kinds (all of them), synth, import --blocks; the plan imports the whole account, the apply writes nothing', async () => {
@@ -235,19 +254,7 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   const source = readFileSync(file, 'utf8');
   expect(source).toContain("import { CloudProvider, DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from 'cdktf-reseller-hosting';");
   expect(source).toMatch(/stackUser: user_owner_example_com,/);
-  expect(compile(file, join(project, 'out-all'))).toEqual([]);
-  const outdir = join(project, 'cdktf-all.out');
-  writeFileSync(join(project, 'main-all.js'), [
-    "const { App, LocalBackend } = require('cdktf');",
-    "const { AllKindsStack } = require('./out-all/all-kinds');",
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    "const stack = new AllKindsStack(app, 'all');",
-    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, ['main-all.js'], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  const stackDir = join(outdir, 'stacks', 'all');
+  const { outdir, stackDir } = synthProviderStack('all-kinds', 'AllKindsStack', 'all');
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stdout).toMatch(new RegExp(`: ${declared} import block\\(s\\) for stack all\\n$`));
 
@@ -262,22 +269,13 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   // construct names it by e-mail, the imported state by its stack-user:N (the same user,
   // so the apply writes nothing).
   expect(plan.stdout).toContain(`Plan: ${declared} to import, 0 to add, 4 to change, 0 to destroy.`);
-  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
-  const changed = (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
-    .filter((r) => r.change.actions.some((a) => a !== 'no-op'))
-    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`);
-  expect(changed.sort()).toEqual([
+  expect(await updatedAttributes(stackDir, tfEnv)).toEqual([
     'reseller_cloud_server.server_batch_example_shop_com: branded',
     'reseller_cloud_server.server_web1_example_shop_com: branded',
     'reseller_package.pkg_a_b_example_com: stack_user',
     'reseller_package.pkg_example_shop_com: stack_user',
   ]);
-  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(apply.stderr).toBe('');
-  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-  expect(emu.account()).toEqual(before);
-  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(again.stdout).toContain('No changes.');
+  await applyWritesNothing(stackDir, tfEnv, before);
 }, 120_000);
 
 test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {
