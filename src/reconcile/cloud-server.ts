@@ -210,8 +210,8 @@ function observedServer(live: CloudServer, id: Identity = { kind: 'cloud-server'
 /**
  * The server with its brand, which only its own read shows (one request per server,
  * shared through the context's lists with the data source's read): `branded` and the
- * brand's name. Only a native server can be branded, so on another `branded` says
- * nothing and stays unknown.
+ * brand's name. Only a native server can be branded: on another, `branded` can only
+ * be false, so it stays unknown and a declaration leaves it at its default.
  */
 async function declarableServer(ctx: ReconcileContext, o: Observed): Promise<Observed> {
   const id = Number(o.computed.serverId);
