@@ -16,7 +16,7 @@ commands:
   drift    [--out DIR] [--stack NAME] [--json] [--detailed-exitcode] [--fix]
            [--ignore-unmanaged] [--concurrency N]
                                               compare synthesized stacks with the live account
-  import   [--out FILE.ts] [--class-name NAME] [--engine NAME] [--users] [--dns]
+  import   [--out FILE.ts] [--class-name NAME] [--engine NAME] [--kinds KIND,...]
                                               write a cdktf stack declaring the live account
   import   --blocks | --moved [--stacks PATH] [--stack NAME]
                                               write import blocks, or the moved blocks that

@@ -1,62 +1,52 @@
-import type { CloudServer, MailDomain, PackageSummary, PackageType, ResellerClient, UserList } from '../client';
-import { NotFoundError } from '../client';
+import type { ResellerClient } from '../client';
+import type { Kind } from '../protocol';
+import { DEFINITIONS, definitionOf, isKind } from '../protocol';
+import type { Observed } from '../reconcile';
+import { createContext, declarable, list } from '../reconcile';
 import { mapConcurrent } from './io';
 
 /**
- * The account as the API returns it, for `reseller-hosting import`: the generated code
- * says more than the core's observed objects hold (a server's CPU and RAM, a package's
- * type name, a forwarder's several targets, in the API's order). Read with as few
- * requests as the API allows: each list endpoint once (packages, cloud servers, users,
- * package types) and the mail of every domain name of every package, a bounded number
- * at a time. Drift reads through the core instead (compare.ts).
+ * What `reseller-hosting import` reads: every live object of the chosen kinds, through
+ * the core's `list` (as drift reads: one request per list, one mail read per domain, one
+ * zone read per package; shared between kinds), each completed by the core's
+ * `declarable` with what its declaration needs and the list does not show (a cloud
+ * server's brand: one read per server; the package types: one read).
  */
-export interface LiveMailDomain {
-  /** The package the domain belongs to. */
-  readonly packageId: number;
-  readonly packageName: string;
-  readonly domain: string;
-  readonly mail: MailDomain;
+export interface ImportAccount {
+  /** The kinds read and declared, parents first. */
+  readonly kinds: readonly Kind[];
+  /** Every listed object of each kind, as `declarable` gives it. */
+  readonly objects: ReadonlyMap<Kind, readonly Observed[]>;
+  /** How many reads the pass made (each one request, or one per page). */
+  readonly reads: number;
 }
 
-export interface LiveAccount {
-  readonly packages: PackageSummary[];
-  readonly servers: CloudServer[];
-  readonly users: UserList;
-  readonly types: PackageType[];
-  /** Keyed by domain name (lowercase). */
-  readonly mail: Map<string, LiveMailDomain>;
-  /** How many API requests the read made (first attempts; the client may retry). */
-  readonly requests: number;
+/** Reads for `declarable` in flight at once (a server's brand is a read of its own). */
+const DECLARABLE_READS_AT_ONCE = 4;
+
+/** The kinds import declares without `--kinds`: those whose import facet does not say otherwise. */
+export const DEFAULT_IMPORT_KINDS: readonly Kind[] = DEFINITIONS.filter((d) => d.import.byDefault !== false).map((d) => d.kind);
+
+/**
+ * The kinds to declare: `wanted` with their parents (a mailbox is declared on its
+ * package, a package on its cloud server), in definition order.
+ */
+export function importKinds(wanted: readonly Kind[] = DEFAULT_IMPORT_KINDS): Kind[] {
+  const chosen = new Set<Kind>();
+  const add = (kind: Kind) => {
+    if (chosen.has(kind)) return;
+    chosen.add(kind);
+    const parent = definitionOf(kind).parent?.kind;
+    if (isKind(parent)) add(parent);
+  };
+  wanted.forEach(add);
+  return DEFINITIONS.map((d) => d.kind).filter((k) => chosen.has(k));
 }
 
-export interface ReadLiveOptions {
-  /** Mail reads in flight at once. @default 8 */
-  readonly concurrency?: number;
-}
-
-export async function readLive(client: ResellerClient, options: ReadLiveOptions = {}): Promise<LiveAccount> {
-  const [packages, servers, users, types] = await Promise.all([
-    client.packages.list(),
-    client.cloudServers.list(),
-    client.users.list(),
-    client.packageTypes.list(),
-  ]);
-  const domains: Array<{ pkg: PackageSummary; domain: string }> = [];
-  for (const pkg of packages) for (const domain of new Set(pkg.names)) domains.push({ pkg, domain });
-  const read = await mapConcurrent(domains, options.concurrency ?? 8, async ({ pkg, domain }) => {
-    try {
-      return { pkg, domain, mail: await client.mail.get(pkg.id, domain) };
-    } catch (err) {
-      // The package or the name went away between the list and this read: no mail there.
-      if (err instanceof NotFoundError) return undefined;
-      throw err;
-    }
-  });
-  const mail = new Map<string, LiveMailDomain>();
-  for (const entry of read) {
-    if (!entry) continue;
-    const key = entry.domain.toLowerCase();
-    if (!mail.has(key)) mail.set(key, { packageId: entry.pkg.id, packageName: entry.pkg.name, domain: key, mail: entry.mail });
-  }
-  return { packages, servers, users, types, mail, requests: 4 + domains.length };
+export async function readImportAccount(client: ResellerClient, options: { readonly kinds?: readonly Kind[] } = {}): Promise<ImportAccount> {
+  const kinds = importKinds(options.kinds);
+  const ctx = createContext({ client, oneReadPerList: true });
+  const lists = await Promise.all(kinds.map((kind) => list(ctx, kind)));
+  const completed = await Promise.all(lists.map((objects) => mapConcurrent(objects, DECLARABLE_READS_AT_ONCE, (o) => declarable(ctx, o))));
+  return { kinds, objects: new Map(kinds.map((kind, i) => [kind, completed[i]])), reads: ctx.lists.reads };
 }

@@ -2,52 +2,87 @@ import { parseArgs } from 'node:util';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { clientFor, connectionFromEnv } from '../client';
-import { canonicalDomain, CDK_PACKAGES, CdkPackage, EXIT } from '../protocol';
-import { DEFAULT_CLASS_NAME, generateStack, ImportAccount, readImportAccount } from './import';
+import type { Kind } from '../protocol';
+import { CDK_PACKAGES, CdkPackage, DEFINITIONS, EXIT, isKind, KINDS } from '../protocol';
+import { DEFAULT_CLASS_NAME, generateStack, summaryOf } from './import';
+import { DEFAULT_IMPORT_KINDS, importKinds, readImportAccount } from './import-account';
 import { IMPORT_BLOCKS_FILE, writeImportBlocks } from './import-blocks';
+import { listWords } from './import-code';
+import { referenceKinds, unmatchedReferences } from './import-emitters';
 import { MOVED_BLOCKS_FILE, writeMovedBlocks } from './moved-blocks';
 import { projectCdk } from './project-cdk';
 import { CommandError, CommandIo, usageErrors, processIo, runCommand, UsageError } from './io';
 
-export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME]
+/** The flags that selected one kind each before `--kinds` (a kind's import facet names its own): accepted for one release, with a warning. */
+const FORMER_FLAGS = DEFINITIONS.flatMap((d) => (d.import.formerFlag ? [{ flag: d.import.formerFlag, kind: d.kind }] : []));
+
+/** `text` wrapped to lines of at most `width` characters, the lines after the first indented by `indent` spaces. */
+function wrapped(text: string, indent: number, width = 92): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join(`\n${' '.repeat(indent)}`);
+}
+
+const option = (name: string, text: string) => `  ${name.padEnd(20)} ${wrapped(text, 23)}`;
+const referable = listWords(referenceKinds().map((d) => d.label));
+
+export const IMPORT_USAGE = `usage: reseller-hosting import [--out FILE.ts] [--class-name NAME] [--kinds KIND,...] [--reference NAME]...
        reseller-hosting import --blocks [--stacks PATH] [--stack NAME]
        reseller-hosting import --moved [--from terraform_data|null_resource] [--stacks PATH] [--stack NAME]
 
 Reads the live reseller account and writes a cdktf stack (TypeScript) that declares every
-package, mailbox, forwarder and cloud server in it (and with --users, every control-panel
-user). Deploying the stack adopts them as they are and changes nothing.
+object of the chosen kinds in it. Deploying the stack adopts them as they are and changes
+nothing.
 
 options:
-  --out FILE.ts        write the stack to FILE.ts (default: standard output)
-  --class-name NAME    name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})
-  --engine NAME        declare the stack's engine (ResellerHosting engine): provider,
-                       terraform_data or null_resource (default: none, the library's default)
-  --users              declare the control-panel users too (StackUser); packages
-                       linked to one user then refer to it
-  --dns                declare every package's DNS records too (DnsRecord: A, AAAA,
-                       CNAME, MX, TXT, SRV; the zone's SOA and NS are the service's)
-  --reference NAME     do not manage this package (any of its domain names) or cloud
-                       server (host name): write a reference that the provider engine
-                       reads through a data source (a missing one fails the plan); the
-                       package's mail is left out. Repeatable
-  --cdk NAME           the CDK the code imports from: cdktf or cdktn (default:
-                       RESELLER_HOSTING_CDK, else the only one the project's package.json
-                       lists, else cdktf)
-  --blocks             instead: for synthesized provider-engine stacks (engine: 'provider'),
-                       write Terraform import blocks (${IMPORT_BLOCKS_FILE} next to each
-                       cdk.tf.json) that adopt every declared object the account has
-  --moved              instead: for a carrier stack switched to engine 'provider' and
-                       synthesized again, write the moved and removed blocks that migrate
-                       its state (${MOVED_BLOCKS_FILE} next to each cdk.tf.json); no API call
-  --from TYPE          with --moved: the carrier engine the stack was deployed with
-                       (default terraform_data)
-  --stacks PATH        with --blocks/--moved: the cdktf output (default cdktf.out), as drift --out
-  --stack NAME         with --blocks/--moved: only this stack
+${option('--out FILE.ts', 'write the stack to FILE.ts (default: standard output)')}
+${option('--class-name NAME', `name of the TerraformStack subclass (default ${DEFAULT_CLASS_NAME})`)}
+${option('--kinds KIND,...', `the kinds to declare, each with the kinds its objects live on: ${KINDS.join(', ')} (default: ${DEFAULT_IMPORT_KINDS.join(',')}). Repeatable`)}
+${option('--engine NAME', 'declare the stack\'s engine (ResellerHosting engine): provider, terraform_data or null_resource (default: none, the library\'s default)')}
+${option('--reference NAME', `do not manage this ${referable} (found by any of its names): write a reference that the provider engine reads through a data source (a missing one fails the plan); what is named within it is not declared. Repeatable`)}
+${option('--cdk NAME', 'the CDK the code imports from: cdktf or cdktn (default: RESELLER_HOSTING_CDK, else the only one the project\'s package.json lists, else cdktf)')}
+${option('--blocks', `instead: for synthesized provider-engine stacks (engine: 'provider'), write Terraform import blocks (${IMPORT_BLOCKS_FILE} next to each cdk.tf.json) that adopt every declared object the account has`)}
+${option('--moved', `instead: for a carrier stack switched to engine 'provider' and synthesized again, write the moved and removed blocks that migrate its state (${MOVED_BLOCKS_FILE} next to each cdk.tf.json); no API call`)}
+${option('--from TYPE', 'with --moved: the carrier engine the stack was deployed with (default terraform_data)')}
+${option('--stacks PATH', 'with --blocks/--moved: the cdktf output (default cdktf.out), as drift --out')}
+${option('--stack NAME', 'with --blocks/--moved: only this stack')}
 
 environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID.
 `;
 
 const CLASS_NAME = /^[A-Z_$][A-Za-z0-9_$]*$/;
+
+/** The options that only writing a stack takes (not --blocks, not --moved). */
+const STACK_OPTIONS = ['out', 'class-name', 'kinds', ...FORMER_FLAGS.map((f) => f.flag), 'reference', 'engine', 'cdk'] as const;
+
+/** The kinds `--kinds` names (comma-separated, repeatable). */
+function parseKinds(values: readonly string[]): Kind[] {
+  const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length === 0) throw new UsageError(`--kinds names no kind (choose from ${KINDS.join(', ')})`);
+  const unknown = names.filter((n) => !isKind(n));
+  if (unknown.length) throw new UsageError(`--kinds ${unknown.map((n) => `"${n}"`).join(', ')}: not a kind (choose from ${KINDS.join(', ')})`);
+  return names.filter(isKind);
+}
+
+/**
+ * The kinds to declare: `--kinds`, else the default ones; a former per-kind flag adds its
+ * kind and warns on stderr with the `--kinds` spelling that says the same.
+ */
+function chosenKinds(values: Readonly<Record<string, unknown>>, io: CommandIo): Kind[] | undefined {
+  const wanted = values.kinds === undefined ? undefined : parseKinds(values.kinds as string[]);
+  const former = FORMER_FLAGS.filter((f) => values[f.flag] === true);
+  if (former.length === 0) return wanted;
+  const kinds = importKinds([...(wanted ?? DEFAULT_IMPORT_KINDS), ...former.map((f) => f.kind)]);
+  const flags = former.map((f) => `--${f.flag}`);
+  io.stderr(`reseller-hosting import: ${listWords(flags, 'and')} ${flags.length > 1 ? 'are' : 'is'} deprecated and will be removed in the next release: use --kinds ${kinds.join(',')}\n`);
+  return kinds;
+}
 
 /** `reseller-hosting import`. */
 export async function runImportCli(argv: string[], io: CommandIo = processIo()): Promise<number> {
@@ -55,8 +90,8 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     const { values, positionals } = usageErrors(() => parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
       out: { type: 'string' },
       'class-name': { type: 'string' },
-      users: { type: 'boolean' },
-      dns: { type: 'boolean' },
+      kinds: { type: 'string', multiple: true },
+      ...Object.fromEntries(FORMER_FLAGS.map((f) => [f.flag, { type: 'boolean' as const }])),
       reference: { type: 'string', multiple: true },
       engine: { type: 'string' },
       cdk: { type: 'string' },
@@ -67,13 +102,14 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       stack: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     } }));
+    const given = values as Readonly<Record<string, unknown>>;
     if (values.help) {
       io.stdout(IMPORT_USAGE);
       return EXIT.ok;
     }
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.moved) {
-      for (const option of ['out', 'class-name', 'users', 'dns', 'reference', 'engine', 'cdk', 'blocks'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --moved`);
+      for (const name of [...STACK_OPTIONS, 'blocks']) if (given[name] !== undefined) throw new UsageError(`--${name} does not go with --moved`);
       const from = values.from ?? 'terraform_data';
       if (from !== 'terraform_data' && from !== 'null_resource') throw new UsageError(`--from "${from}" must be terraform_data or null_resource`);
       for (const r of writeMovedBlocks({ out: values.stacks, stack: values.stack, cwd: io.cwd, from })) {
@@ -83,7 +119,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (values.from !== undefined) throw new UsageError('--from goes with --moved');
     if (values.blocks) {
-      for (const option of ['out', 'class-name', 'users', 'dns', 'reference', 'engine', 'cdk'] as const) if (values[option] !== undefined) throw new UsageError(`--${option} does not go with --blocks`);
+      for (const name of STACK_OPTIONS) if (given[name] !== undefined) throw new UsageError(`--${name} does not go with --blocks`);
       const results = await writeImportBlocks({ out: values.stacks, stack: values.stack, env: io.env, cwd: io.cwd });
       for (const r of results) {
         io.stdout(`wrote ${r.file}: ${r.blocks.length} import block(s) for stack ${r.stack}\n`);
@@ -106,6 +142,7 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     if (!CLASS_NAME.test(className)) throw new UsageError(`--class-name "${className}" is not a TypeScript class name (a capital letter, then letters, digits or _)`);
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
+    const kinds = chosenKinds(given, io);
 
     let connection;
     try {
@@ -115,21 +152,20 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
     }
     const client = clientFor(connection);
     try {
-      const account = await readImportAccount(client, { dns: values.dns ?? false });
+      const account = await readImportAccount(client, { kinds });
       const unknown = unmatchedReferences(account, values.reference ?? []);
-      if (unknown.length) throw new CommandError(`--reference ${unknown.join(', ')}: no package or cloud server of the account has this name`);
+      if (unknown.length) {
+        const labels = listWords(referenceKinds(account.kinds).map((d) => d.label));
+        throw new CommandError(`--reference ${unknown.join(', ')}: no ${labels || 'object that can be referenced'} of the account has this name`);
+      }
       const { source, counts } = generateStack(account, {
         className,
         source: `${connection.baseUrl} (reseller ${connection.resellerId})`,
-        users: values.users ?? false,
         reference: values.reference,
-        dns: values.dns ?? false,
         engine,
         cdk,
       });
-      const summary =
-        `${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ` +
-        `${counts.forwarders} forwarder(s)${values.users ? `, ${counts.users} stack user(s)` : ''}${values.dns ? `, ${counts.dnsRecords} DNS record(s)` : ''}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+      const summary = summaryOf(account.kinds, counts);
       if (values.out === undefined) {
         io.stdout(source);
         io.stderr(`imported ${summary}\n`);
@@ -146,13 +182,4 @@ export async function runImportCli(argv: string[], io: CommandIo = processIo()):
       client.close();
     }
   });
-}
-
-/** The --reference names that are neither a package's domain name nor a cloud server's host name. */
-function unmatchedReferences(account: ImportAccount, names: readonly string[]): string[] {
-  const known = new Set([
-    ...account.live.packages.flatMap((p) => [p.name, ...p.names].map(canonicalDomain)),
-    ...account.live.servers.map((s) => canonicalDomain(s.name)),
-  ]);
-  return names.filter((n) => !known.has(canonicalDomain(n.trim())));
 }

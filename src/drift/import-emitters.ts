@@ -1,337 +1,341 @@
-import type { CloudServer, DnsRecord, ForwarderEntry, MailboxEntry, PackageSummary } from '../client';
-import { labelOf } from '../client';
-import {
-  canonicalDomain, canonicalEmail, canonicalLocalPart, canonicalRecordName, checkCloudSpec, checkCloudZone, checkDnsRecord, checkDomainName,
-  checkEmailAddress, checkLocalPart, CLOUD_PROVIDERS, CloudProvider, DNS_RECORD_TYPES, DnsRecordSpec, providerFromApi, STACK_USER_REF, userKey,
-} from '../protocol';
-import type { ImportAccount, ImportOptions } from './import';
+import type { AnyKindDefinition, Checked, FieldDefinition, Identity, ImportNotes, ImportProp, Kind, ObjectSpec } from '../protocol';
+import { DEFINITIONS, definitionOf, isKind, specFromValues, valuesOfSpec } from '../protocol';
+import type { Observed } from '../reconcile';
+import { sweepNames } from '../reconcile';
+import type { ImportAccount } from './import-account';
+import { capitalized, commentText, IdAllocator, listWords, pluralOf, tsLiteral, tsString } from './import-code';
 import { byText } from './io';
 
 /**
- * The per-kind emitters of `reseller-hosting import`, over one Emitter: each writes the
- * declarations of its kind's live objects (control-panel users, cloud servers, packages
- * with their mailboxes and forwarders) into the emitter's body.
+ * The body of the stack `reseller-hosting import` writes: one loop over the kinds, each
+ * listed object declared from its kind's import facet (src/protocol/kinds/import-facet.ts).
+ * Kinds whose objects are named within a parent (ParentFacet.placesKey: a package's mail
+ * and DNS records) follow each parent; the others have a section of their own, parents
+ * first, and refer to their parent's variable. Every object is checked with its
+ * definition first, so that the code never declares what the construct would refuse: it
+ * is referenced instead (when its kind has a reference form and its natural key is valid)
+ * or left out, with a comment that says why.
  */
-
-const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
-    'import in instanceof new null return super switch this throw true try typeof var void while with as implements interface ' +
-    'let package private protected public static yield any boolean constructor declare get module require number set string ' +
-    'symbol type from of scope id app').split(' '),
-);
-
-/** Allocates construct ids: valid Terraform names (and TypeScript identifiers), unique with their `_settings`/`_password` siblings. */
-class IdAllocator {
-  private readonly used = new Set<string>();
-
-  allocate(prefix: string, name: string): string {
-    let base = `${prefix}_${name}`.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/_+/g, '_').replace(/_$/, '');
-    if (!/^[a-z_]/.test(base)) base = `_${base}`;
-    if (base.length > 60) base = base.slice(0, 60).replace(/_$/, '');
-    for (let n = 1; ; n++) {
-      const id = n === 1 ? base : `${base}_${n}`;
-      const names = [id, `${id}_settings`, `${id}_password`];
-      if (RESERVED.has(id) || names.some((x) => this.used.has(x))) continue;
-      names.forEach((x) => this.used.add(x));
-      return id;
-    }
-  }
-}
-
-/** A TypeScript string literal. */
-export function tsString(value: string): string {
-  const body = JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'").replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `'${body}'`;
-}
-
-/** Text safe inside a `//` comment. */
-export function commentText(value: string): string {
-  return value.replace(/[\r\n\u2028\u2029]+/g, ' ');
-}
-
-const PROVIDER_MEMBER: Record<CloudProvider, string> = {
-  [CloudProvider.NATIVE]: 'CloudProvider.NATIVE',
-  [CloudProvider.AWS]: 'CloudProvider.AWS',
-  [CloudProvider.GCP]: 'CloudProvider.GCP',
-};
 
 const DECLARE = '\u0000';
 const DECLARATION = /\u0000([A-Za-z0-9_]+)\u0000/g;
 
+/** How many objects of each kind were declared, and how many were left out or referenced only. */
+export interface ImportCounts {
+  readonly declared: ReadonlyMap<Kind, number>;
+  readonly skipped: number;
+}
 
-/** How many objects of each kind were declared, and how many were left out. */
-export interface ImportCounts { packages: number; mailboxes: number; forwarders: number; cloudServers: number; users: number; dnsRecords: number; skipped: number }
+/** One prop as the code writes it. */
+interface WrittenProp {
+  readonly name: string;
+  readonly code: string;
+  readonly comment?: string;
+}
 
-/** What every kind's emitter writes into: the body lines, ids, names imported, variables referenced, counts. */
+/** Where the variable of a declared (or referenced) object is found: by natural key, and by live id. */
+const byKey = (kind: string, key: string) => `${kind}\n${key}`;
+const byLiveId = (kind: string, id: string) => `${kind}#${id}`;
+/** What makes two objects one: the natural key, and the parent when it is part of the name. */
+const identityKey = (def: AnyKindDefinition, id: Identity) => byKey(def.kind, `${id.key}\n${def.parent?.placesKey ? id.placement : ''}`);
+
 export class Emitter {
   readonly body: string[] = [];
-  readonly ids = new IdAllocator();
   /** Library names the code uses (imported in the header). */
   readonly used = new Set<string>();
+  private readonly ids = new IdAllocator();
   /**
-   * Variables something refers to: packages and servers are bound to a variable only
-   * then (an unused local would break projects compiled with noUnusedLocals).
+   * Variables something refers to: objects are bound to a variable only then (an
+   * unused local would break projects compiled with noUnusedLocals).
    */
-  readonly referenced = new Set<string>();
-  readonly counts: ImportCounts = { packages: 0, mailboxes: 0, forwarders: 0, cloudServers: 0, users: 0, dnsRecords: 0, skipped: 0 };
-  /** Server id -> its variable. */
-  readonly serverVar = new Map<number, string>();
-  /** User ref -> its variable (with --users). */
-  readonly userVar = new Map<string, string>();
-  /** The account's control-panel users, by number. */
-  readonly userRefs: readonly string[];
+  private readonly referenced = new Set<string>();
+  private readonly variables = new Map<string, string>();
+  /** The identities declared so far (a second object of one identity is left out). */
+  private readonly identities = new Set<string>();
+  private readonly declared = new Map<Kind, number>();
+  private skipped = 0;
+  /** Listed objects named within a parent, by kind and parent key. */
+  private readonly within = new Map<string, Observed[]>();
+  /** The `--reference` names as each kind's natural keys read them. */
+  private readonly wanted = new Map<Kind, ReadonlySet<string>>();
 
-  /** Canonical names the user chose not to manage (ImportOptions.reference). */
-  readonly references: ReadonlySet<string>;
-
-  constructor(readonly account: ImportAccount, readonly options: ImportOptions) {
-    this.references = new Set((options.reference ?? []).map((n) => canonicalDomain(n.trim())));
-    this.userRefs = Object.keys(account.live.users.contact).filter((r) => STACK_USER_REF.test(r)).sort((a, b) => userNumber(a) - userNumber(b));
+  constructor(private readonly account: ImportAccount, private readonly referenceNames: readonly string[] = []) {
+    for (const kind of account.kinds) {
+      this.declared.set(kind, 0);
+      if (!this.nested(definitionOf(kind))) continue;
+      for (const o of account.objects.get(kind) ?? []) {
+        const key = byKey(kind, o.identity.placement);
+        this.within.set(key, [...(this.within.get(key) ?? []), o]);
+      }
+    }
   }
 
-  line(text = ''): void {
-    this.body.push(text ? `    ${text}` : '');
+  get counts(): ImportCounts {
+    return { declared: this.declared, skipped: this.skipped };
   }
 
-  /** Marks the start of a declaration bound to `id` when something refers to it (see `source`). */
-  declare(id: string): string {
-    return `${DECLARE}${id}${DECLARE}`;
-  }
-
-  /** A user as the generated code names it: its variable when declared, else its ref. */
-  userExpr(ref: string): string {
-    const v = this.userVar.get(ref);
-    if (v) this.referenced.add(v);
-    return v ?? tsString(ref);
+  /** Writes every section, parents first. */
+  emitAll(): void {
+    for (const kind of this.account.kinds) {
+      const def = definitionOf(kind);
+      if (!this.nested(def)) this.section(def, this.account.objects.get(kind) ?? []);
+    }
   }
 
   /** The body lines with the declarations that are referenced bound to a `const`. */
   lines(): string[] {
     return this.body.map((l) => l.replace(DECLARATION, (_, id: string) => (this.referenced.has(id) ? `const ${id} = ` : '')));
   }
-}
 
-/** One StackUser per control-panel user with a valid, not yet declared e-mail (the natural key); with --users only. */
-export function emitUsers(e: Emitter): void {
-  if (!e.options.users || e.userRefs.length === 0) return;
-  e.line('// ---- Control-panel users ----');
-  e.line('// Names are set when a user is created: the API cannot change them later.');
-  const seen = new Set<string>();
-  for (const ref of e.userRefs) {
-    const contact = e.account.live.users.contact[ref];
-    const problem = checkEmailAddress(contact.email);
-    const key = problem ? '' : userKey(contact.email);
-    if (problem || seen.has(key)) {
-      e.line(`// User ${ref} left out: ${problem ? `e-mail ${commentText(problem)}` : `another user has the e-mail ${commentText(contact.email)}`}`);
-      e.counts.skipped++;
-      continue;
-    }
-    seen.add(key);
-    const id = e.ids.allocate('user', key);
-    e.used.add('StackUser');
-    e.userVar.set(ref, id);
-    const name = contact.person_name ? `, personName: ${tsString(contact.person_name)}` : '';
-    e.line(`${e.declare(id)}new StackUser(this, ${tsString(id)}, { email: ${tsString(canonicalEmail(contact.email.trim()))}${name} }); // ${ref}`);
-    e.counts.users++;
+  private line(text = ''): void {
+    this.body.push(text ? `    ${text}` : '');
   }
-  e.line();
-}
 
-/** The cloud servers, protected (the API cannot cancel them); one the constructs cannot declare is referenced by host name. */
-export function emitCloudServers(e: Emitter): void {
-  const servers = [...e.account.live.servers].sort((a, b) => byText(a.name, b.name));
-  if (servers.length) {
-    e.line('// ---- Managed cloud servers ----');
-    e.line('// The API cannot cancel servers, so each is protected from `terraform destroy`.');
-    e.line('// forUser and periodMonths are not readable from the API and matter only when ordering:');
-    e.line('// forUser is left out (an order may name no user), periodMonths is the default (1).');
+  /** A comment line in the body. */
+  comment(text: string): void {
+    this.line(`// ${commentText(text)}`);
   }
-  for (const server of servers) emitCloudServer(e, server);
-}
 
-function emitCloudServer(e: Emitter, server: CloudServer): void {
-  const host = canonicalDomain(server.name);
-  const id = e.ids.allocate('server', host || server.name);
-  e.serverVar.set(server.id, id);
-  e.used.add('ManagedCloudServer');
-  const provider = providerFromApi(server.configuration.Provider);
-  const zone = server.configuration.Zone || server.location;
-  const problem = checkDomainName(host)
-    ? `host name "${server.name}" is not valid for ManagedCloudServer`
-    : !provider
-      ? `provider "${server.configuration.Provider}" is not one of ${CLOUD_PROVIDERS.join(', ')}`
-      : checkCloudSpec(provider, server.configuration.spec) ?? checkCloudZone(provider, zone);
-  const chosen = e.references.has(host);
-  if (problem || !provider || chosen) {
-    e.line(`// Cloud server ${commentText(server.name)} (id ${server.id}) is referenced, not managed: ${commentText(chosen ? 'as --reference asks (read at plan time with the provider engine)' : problem ?? '')}`);
-    e.line(`${e.declare(id)}ManagedCloudServer.fromHostName(this, ${tsString(id)}, ${tsString(host || server.name)});`);
-    e.counts.skipped++;
-    return;
+  /** Whether the kind's objects follow their parent (named within it), rather than having a section. */
+  private nested(def: AnyKindDefinition): boolean {
+    return def.parent?.placesKey === true && (this.account.kinds as readonly string[]).includes(def.parent.kind);
   }
-  e.used.add('CloudProvider');
-  const brand = e.account.brands.get(server.id);
-  e.line(`// id ${server.id}; ${server.configuration.CpuCores} CPU, ${server.configuration.RamMb} MB RAM${brand ? `; branded as ${commentText(brand.name)}` : ''}`);
-  e.line(`${e.declare(id)}new ManagedCloudServer(this, ${tsString(id)}, {`);
-  e.line(`  hostName: ${tsString(host)},`);
-  e.line(`  provider: ${PROVIDER_MEMBER[provider]},`);
-  e.line(`  spec: ${tsString(server.configuration.spec)},`);
-  e.line(`  zone: ${tsString(zone)},`);
-  e.line('  periodMonths: 1, // not readable from the API');
-  if (brand) e.line('  branded: true,');
-  else if (provider === CloudProvider.NATIVE) e.line('  branded: false, // the API shows a brand only when the account has one set');
-  e.line('  protect: true,');
-  e.line('});');
-  e.counts.cloudServers++;
-}
 
-/** The packages, each followed by the mailboxes and forwarders of its domains. */
-export function emitPackages(e: Emitter): void {
-  const { live } = e.account;
-  const serverOfPackage = new Map<number, CloudServer>();
-  for (const s of live.servers) for (const p of s.packageIds) serverOfPackage.set(p, s);
-  for (const pkg of [...live.packages].sort((a, b) => byText(a.name, b.name))) {
-    if (e.body.length) e.line();
-    const emitted = emitPackage(e, pkg, serverOfPackage.get(pkg.id));
-    if (!emitted) {
-      e.counts.skipped++;
-      continue;
-    }
-    e.counts.packages++;
-    for (const name of pkg.names) {
-      const mail = live.mail.get(canonicalDomain(name))?.mail;
-      if (!mail) continue;
-      const place = { domain: canonicalDomain(name), packageDomain: canonicalDomain(pkg.name), pkgVar: emitted };
-      for (const m of [...mail.mailboxes].sort((a, b) => byText(a.local, b.local))) count(e, emitMailbox(e, m, place), 'mailboxes', emitted);
-      const byLocal = new Map<string, ForwarderEntry[]>();
-      for (const f of mail.forwarders) {
-        const local = canonicalLocalPart(f.local);
-        byLocal.set(local, [...(byLocal.get(local) ?? []), f]);
-      }
-      for (const [local, entries] of [...byLocal].sort((a, b) => byText(a[0], b[0]))) count(e, emitForwarder(e, local, entries, place), 'forwarders', emitted);
-    }
-    for (const zone of e.account.zones?.get(pkg.id) ?? []) {
-      const place = { domain: zone.name, packageDomain: canonicalDomain(pkg.name), pkgVar: emitted };
-      for (const r of zone.records.filter((x) => x.ref !== null && (DNS_RECORD_TYPES as readonly string[]).includes(x.type))) {
-        count(e, emitDnsRecord(e, r, place), 'dnsRecords', emitted);
-      }
+  /** The kinds declared within an object of `def`'s kind (a package's mailboxes, forwarders...). */
+  private nestedKinds(def: AnyKindDefinition): AnyKindDefinition[] {
+    return DEFINITIONS.filter((d) => d.parent?.kind === def.kind && this.account.kinds.includes(d.kind) && this.nested(d));
+  }
+
+  private section(def: AnyKindDefinition, objects: readonly Observed[]): void {
+    if (objects.length === 0) return;
+    if (this.body.length) this.line();
+    for (const text of def.import.section ?? []) this.comment(text);
+    sorted(objects).forEach((o, i) => {
+      if (i > 0 && def.import.multiline) this.line();
+      this.object(def, o);
+    });
+  }
+
+  /** One object, then (when it is declared) the objects named within it. */
+  private object(def: AnyKindDefinition, o: Observed): void {
+    if (!this.declare(def, o)) return;
+    for (const child of this.nestedKinds(def)) {
+      for (const c of sorted(this.within.get(byKey(child.kind, o.identity.key)) ?? [])) this.object(child, c);
     }
   }
+
+  /** Declares, references or leaves out one object; true when it is declared (its nested objects follow). */
+  private declare(def: AnyKindDefinition, o: Observed): boolean {
+    const intro = `${capitalized(def.label)} ${sweepNames(o).shown} (id ${o.liveId})`;
+    const { spec, problems } = checkedSpec(def, o);
+    const identity = identityOf(def, o, problems.length ? undefined : spec);
+    // A reference needs only the natural key.
+    const referable = def.import.reference !== undefined && !problems.some((p) => fieldOf(def, p.field)?.role === 'identity');
+    if (referable && this.chosen(def, o)) {
+      this.reference(def, spec, identity, `${intro} is referenced, not managed, as --reference asks (read at plan time with the provider engine)`);
+      return false;
+    }
+    const refused = problems.length ? problems.map((p) => `${p.field} ${p.rule}`).join('; ') : undefined;
+    if (refused && referable) {
+      this.reference(def, spec, identity, `${intro} is referenced, not managed: ${refused}`);
+      return false;
+    }
+    const parent = this.parentOf(def, spec);
+    const reason = def.import.cannotDeclare?.(o) ?? refused ?? this.duplicateOf(def, identity) ?? parent.missing;
+    if (reason) {
+      this.comment(`${intro} left out: ${reason}`);
+      this.skipped++;
+      return false;
+    }
+    this.write(def, o, spec, identity, parent.variable);
+    return true;
+  }
+
+  /** The `new <Construct>(...)` of a declared object, with its comments. */
+  private write(def: AnyKindDefinition, o: Observed, spec: ObjectSpec, identity: Identity, parentVariable: string | undefined): void {
+    const facet = def.import;
+    const notes = facet.notes?.(o, spec) ?? {};
+    const props = this.props(def, o, spec, notes, parentVariable);
+    for (const text of notes.above ?? []) this.comment(text);
+    const id = this.ids.allocate(facet.idPrefix, facet.idName?.(spec) ?? identity.key);
+    this.used.add(facet.construct);
+    const head = `${this.marker(id)}new ${facet.construct}(this, ${tsString(id)}, {`;
+    if (facet.multiline) {
+      this.line(head);
+      for (const p of props) this.line(`  ${p.name}: ${p.code},${p.comment ? ` // ${commentText(p.comment)}` : ''}`);
+      this.line(`});${notes.after ? ` // ${commentText(notes.after)}` : ''}`);
+    } else {
+      // On one line, the props' comments follow the object's.
+      const comments = [notes.after, ...props.map((p) => p.comment && `${p.name}: ${p.comment}`)].filter((c): c is string => !!c).map(commentText);
+      this.line(`${head} ${props.map((p) => `${p.name}: ${p.code}`).join(', ')} });${comments.length ? ` // ${comments.join('; ')}` : ''}`);
+    }
+    this.identities.add(identityKey(def, identity));
+    this.bind(def, identity, o.liveId, id);
+    this.declared.set(def.kind, (this.declared.get(def.kind) ?? 0) + 1);
+  }
+
+  /** Why an object cannot be declared when one of its identity is already: the construct would claim the same object twice. */
+  private duplicateOf(def: AnyKindDefinition, identity: Identity): string | undefined {
+    return this.identities.has(identityKey(def, identity)) ? `another ${def.label} has the ${def.keyName} ${identity.key}` : undefined;
+  }
+
+  /** `<Construct>.<method>(this, id, key)`, with the comment that says why; objects named within it are not declared. */
+  private reference(def: AnyKindDefinition, spec: ObjectSpec, identity: Identity, why: string): void {
+    const { construct, reference, idPrefix, idName } = def.import;
+    if (!reference) throw new Error(`${def.kind} has no reference form`);
+    this.comment(why);
+    const within = this.nestedKinds(def).map((d) => pluralOf(d.label));
+    if (within.length) this.comment(`Its ${listWords(within, 'and')} are not declared: declare them on it to manage them.`);
+    const id = this.ids.allocate(idPrefix, idName?.(spec) ?? identity.key);
+    this.used.add(construct);
+    this.line(`${this.marker(id)}${construct}.${reference.method}(this, ${tsString(id)}, ${tsString(identity.key)});`);
+    this.bind(def, identity, '', id);
+    this.skipped++;
+  }
+
+  /** The props of a declared object, in the facet's order. */
+  private props(def: AnyKindDefinition, o: Observed, spec: ObjectSpec, notes: ImportNotes, parentVariable: string | undefined): WrittenProp[] {
+    const values = fieldValues(spec);
+    const out: WrittenProp[] = [];
+    for (const entry of def.import.props) {
+      const prop: ImportProp = typeof entry === 'string' ? { field: entry } : entry;
+      const field = fieldOf(def, prop.field);
+      if (!field) throw new Error(`the import facet of ${def.kind} names ${prop.field}, which is no field of the kind`);
+      const value = values[prop.field];
+      // What the account did not show is not declared, unless the facet declares its default.
+      if ((!(prop.field in o.fields) && !prop.unread) || unwritten(field, value, values)) continue;
+      out.push({ name: prop.prop ?? prop.field, code: this.valueCode(def, prop, value, parentVariable), comment: prop.unread ?? notes.props?.[prop.field] });
+    }
+    // An object the API cannot delete is protected from `terraform destroy`.
+    if (def.lifecycle?.cannotDelete) out.push({ name: 'protect', code: 'true' });
+    return out;
+  }
+
+  /** A prop's value: the parent's variable, another declared object's, an enum member, or a literal. */
+  private valueCode(def: AnyKindDefinition, prop: ImportProp, value: unknown, parentVariable: string | undefined): string {
+    if (def.parent?.field === prop.field && parentVariable) return this.refer(parentVariable);
+    const kind = def.import.refersTo?.[prop.field];
+    const variable = kind !== undefined && typeof value === 'string' ? this.variableOf(kind, value) : undefined;
+    if (variable) return this.refer(variable);
+    const choices = prop.enum;
+    const member = choices && Object.keys(choices.members).find((m) => choices.members[m] === value);
+    if (choices && member) {
+      this.used.add(choices.name);
+      return `${choices.name}.${member}`;
+    }
+    return tsLiteral(value);
+  }
+
+  /** The variable of the object's parent, or why the object cannot be declared without it. */
+  private parentOf(def: AnyKindDefinition, spec: ObjectSpec): { variable?: string; missing?: string } {
+    if (!def.parent) return {};
+    const value = fieldValues(spec)[def.parent.field];
+    if (value === undefined) return {};
+    const variable = typeof value === 'string' ? this.variableOf(def.parent.kind, value) : undefined;
+    const label = isKind(def.parent.kind) ? definitionOf(def.parent.kind).label : def.parent.kind;
+    return variable ? { variable } : { missing: `its ${label} ${String(value)} is not declared` };
+  }
+
+  private variableOf(kind: string, keyOrLiveId: string): string | undefined {
+    return this.variables.get(byKey(kind, keyOrLiveId)) ?? this.variables.get(byLiveId(kind, keyOrLiveId));
+  }
+
+  private bind(def: AnyKindDefinition, identity: Identity, liveId: string, variable: string): void {
+    this.variables.set(byKey(def.kind, identity.key), variable);
+    if (liveId) this.variables.set(byLiveId(def.kind, liveId), variable);
+  }
+
+  private refer(variable: string): string {
+    this.referenced.add(variable);
+    return variable;
+  }
+
+  /** Marks the start of a declaration bound to `id` when something refers to it (see `lines`). */
+  private marker(id: string): string {
+    return `${DECLARE}${id}${DECLARE}`;
+  }
+
+  /** Whether `--reference` names the object (by any of its names, each read like a natural key of the kind). */
+  private chosen(def: AnyKindDefinition, o: Observed): boolean {
+    let wanted = this.wanted.get(def.kind);
+    if (!wanted) this.wanted.set(def.kind, (wanted = new Set(this.referenceNames.map((n) => canonicalKey(def, n)))));
+    return wanted.size > 0 && referenceNamesOf(def, o).some((n) => wanted.has(canonicalKey(def, n)));
+  }
 }
 
-/** Counts a mail object: declared (its package variable is then referenced) or left out. */
-function count(e: Emitter, declared: boolean, what: 'mailboxes' | 'forwarders' | 'dnsRecords', pkgVar: string): void {
-  if (!declared) {
-    e.counts.skipped++;
-    return;
+/**
+ * The `--reference` names that are no name of a listed object whose kind can be
+ * referenced (a package's domain names, a cloud server's host name).
+ */
+export function unmatchedReferences(account: ImportAccount, names: readonly string[]): string[] {
+  const kinds = referenceKinds(account.kinds);
+  const known = new Set<string>();
+  for (const def of kinds) {
+    for (const o of account.objects.get(def.kind) ?? []) for (const n of referenceNamesOf(def, o)) known.add(byKey(def.kind, canonicalKey(def, n)));
   }
-  e.counts[what]++;
-  e.referenced.add(pkgVar);
+  return names.filter((n) => !kinds.some((def) => known.has(byKey(def.kind, canonicalKey(def, n)))));
 }
 
-function emitPackage(e: Emitter, pkg: PackageSummary, server: CloudServer | undefined): string | undefined {
-  const { types } = e.account.live;
-  const primary = canonicalDomain(pkg.name);
-  const extras = pkg.names.filter((n) => n !== pkg.name).map(canonicalDomain);
-  const bad = [pkg.name, ...pkg.names].find((n) => checkDomainName(n) !== undefined);
-  if (bad !== undefined) {
-    e.line(`// Package ${commentText(pkg.name)} (id ${pkg.id}) left out: the domain name "${commentText(bad)}" is not valid for HostingPackage.`);
-    return undefined;
-  }
-  const id = e.ids.allocate('pkg', primary);
-  e.used.add('HostingPackage');
-  if ([primary, ...extras].some((n) => e.references.has(n))) {
-    e.line(`// Package id ${pkg.id} is referenced, not managed, as --reference asks (read at plan time with the provider engine);`);
-    e.line('// its mailboxes and forwarders are not declared: declare them on it to manage them.');
-    e.line(`${e.declare(id)}HostingPackage.fromDomainName(this, ${tsString(id)}, ${tsString(primary)});`);
-    return undefined;
-  }
-  const type = types.find((t) => t.id === pkg.typeRef);
-  const ambiguous = type && types.filter((t) => t.label.trim().toLowerCase() === type.label.trim().toLowerCase()).length > 1;
-  const packageType = type && !ambiguous && !/^[0-9]+$/.test(type.label) && type.label.trim() !== '' ? tsString(type.label) : String(pkg.typeRef);
-  const label = labelOf(pkg);
-  e.line(`// Package id ${pkg.id}${server ? ` on cloud server ${commentText(server.name)}` : ''}`);
-  if (pkg.stackUsers.length > 1) {
-    e.line(`// Linked to ${pkg.stackUsers.length} control-panel users (${pkg.stackUsers.join(', ')}): stackUser is not declared,`);
-    e.line('// because declaring one would unlink the others. The links are left as they are.');
-  }
-  e.line(`${e.declare(id)}new HostingPackage(this, ${tsString(id)}, {`);
-  e.line(`  domainName: ${tsString(primary)},`);
-  if (extras.length) e.line(`  extraDomainNames: [${extras.map(tsString).join(', ')}],`);
-  e.line(`  packageType: ${packageType},${type ? '' : ' // a type id the account does not list'}`);
-  if (label !== '') e.line(`  label: ${tsString(label)},`);
-  if (pkg.stackUsers.length === 1) e.line(`  stackUser: ${e.userExpr(pkg.stackUsers[0])},`);
-  e.line(`  enabled: ${pkg.enabled},`);
-  if (server) {
-    e.line(`  cloudServer: ${e.serverVar.get(server.id)},`);
-    e.referenced.add(e.serverVar.get(server.id)!);
-  }
-  e.line('});');
-  return id;
+/** The kinds whose objects `--reference` can name. */
+export function referenceKinds(kinds: readonly Kind[] = DEFINITIONS.map((d) => d.kind)): AnyKindDefinition[] {
+  return kinds.map((k) => definitionOf(k)).filter((d) => d.import.reference !== undefined);
 }
 
-/** Where a mail object is declared: its domain, its package's primary domain and variable. */
-interface MailPlace {
-  readonly domain: string;
-  readonly packageDomain: string;
-  readonly pkgVar: string;
+function referenceNamesOf(def: AnyKindDefinition, o: Observed): readonly string[] {
+  return def.import.reference?.names?.(o) ?? [o.identity.key];
 }
 
-function emitMailbox(e: Emitter, m: MailboxEntry, { domain, packageDomain, pkgVar }: MailPlace): boolean {
-  const local = canonicalLocalPart(m.local);
-  const problem = checkLocalPart(local);
-  if (problem) {
-    e.line(`// Mailbox ${commentText(m.local)}@${domain} (id ${m.id}) left out: local part ${commentText(problem)}`);
-    return false;
+/** A name as the kind's natural key reads it (lowercase, IDNA...). */
+function canonicalKey(def: AnyKindDefinition, name: string): string {
+  try {
+    return def.canonicalIdentity({ kind: def.kind, key: name.trim(), placement: '', parent: '' }).key;
+  } catch {
+    return name.trim().toLowerCase(); // not a key of the kind: matches nothing of it
   }
-  const id = e.ids.allocate('mailbox', `${local}_${domain}`);
-  e.used.add('Mailbox');
-  const domainProp = domain === packageDomain ? '' : ` domain: ${tsString(domain)},`;
-  e.line(`new Mailbox(this, ${tsString(id)}, { package: ${pkgVar}, localPart: ${tsString(local)},${domainProp} send: ${m.send}, receive: ${m.receive} });`);
-  return true;
 }
 
-function emitForwarder(e: Emitter, local: string, entries: ForwarderEntry[], { domain, packageDomain, pkgVar }: MailPlace): boolean {
-  const address = `${local}@${domain}`;
-  if (entries.length > 1) {
-    e.line(`// Forwarder ${commentText(address)} has ${entries.length} targets (${commentText(entries.map((x) => x.remote).join(', '))}): not declared,`);
-    e.line('// because a Forwarder owns its local part with exactly one target and would remove the others.');
-    return false;
+/**
+ * The object's natural key: from its checked spec when valid, else the listed identity
+ * in canonical form (as the listed key reads, when even that fails).
+ */
+function identityOf(def: AnyKindDefinition, o: Observed, spec: ObjectSpec | undefined): Identity {
+  if (spec) return def.identity(spec);
+  try {
+    return def.canonicalIdentity(o.identity);
+  } catch {
+    return o.identity;
   }
-  const remote = entries[0].remote;
-  const problem = checkLocalPart(local) ?? checkEmailAddress(remote);
-  if (problem || canonicalEmail(remote).toLowerCase() === address) {
-    e.line(`// Forwarder ${commentText(address)} -> ${commentText(remote)} (id ${entries[0].id}) left out: ${commentText(problem ?? 'it forwards to itself')}`);
-    return false;
-  }
-  const id = e.ids.allocate('fwd', `${local}_${domain}`);
-  e.used.add('Forwarder');
-  const domainProp = domain === packageDomain ? '' : ` domain: ${tsString(domain)},`;
-  e.line(`new Forwarder(this, ${tsString(id)}, { package: ${pkgVar}, localPart: ${tsString(local)},${domainProp} remote: ${tsString(canonicalEmail(remote))} });`);
-  return true;
 }
 
-/** One DnsRecord (with --dns); `domain` is the zone. A record the construct would refuse is left out with the reason. */
-function emitDnsRecord(e: Emitter, r: DnsRecord, { domain: zone, packageDomain, pkgVar }: MailPlace): boolean {
-  const name = canonicalRecordName(r.host, zone);
-  const raw = { kind: 'dns-record', path: 'import', packageDomain, zone, name, type: r.type, value: r.value, priority: r.priority, weight: r.weight, port: r.port };
-  const { problems } = checkDnsRecord(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as unknown as DnsRecordSpec);
-  if (problems.length) {
-    e.line(`// DNS record ${r.type} ${commentText(r.host)} (ref ${r.ref}) left out: ${commentText(problems.map((p) => `${p.field} ${p.rule}`).join('; '))}`);
-    return false;
-  }
-  const id = e.ids.allocate('dns', `${name === '@' ? '' : `${name}_`}${zone}_${r.type}`);
-  e.used.add('DnsRecord');
-  const props = [
-    `package: ${pkgVar}`, ...(zone === packageDomain ? [] : [`zone: ${tsString(zone)}`]), `name: ${tsString(name)}`, `type: ${tsString(r.type)}`,
-    `value: ${tsString(r.value)}`, ...(['priority', 'weight', 'port'] as const).filter((f) => r[f] !== undefined).map((f) => `${f}: ${r[f]}`),
-  ];
-  e.line(`new DnsRecord(this, ${tsString(id)}, { ${props.join(', ')} }); // ref ${r.ref}`);
-  return true;
+function fieldOf(def: AnyKindDefinition, name: string): FieldDefinition | undefined {
+  return def.fields.find((f) => f.name === name);
 }
 
-function userNumber(ref: string): number {
-  return Number(ref.slice(ref.indexOf(':') + 1));
+/**
+ * A listed object as a checked spec: its fields through the attribute codec (value forms,
+ * defaults of what the account does not show), then the kind's check (canonical form, or
+ * the rules it breaks).
+ */
+function checkedSpec(def: AnyKindDefinition, o: Observed): Checked<ObjectSpec> {
+  const values = valuesOfSpec(def, o.fields, (f) => f.role !== 'computed' && f.role !== 'write-only');
+  return def.check(specFromValues(def, values, `import ${def.kind} ${o.identity.key}`));
 }
 
-/** The sections of the generated stack, in order: each a kind's emitter (packages write their mail). */
-export const SECTIONS: ReadonlyArray<(e: Emitter) => void> = [emitUsers, emitCloudServers, emitPackages];
+/** A spec's fields by name (what the facet's props name). */
+function fieldValues(spec: ObjectSpec): Readonly<Record<string, unknown>> {
+  return spec as unknown as Readonly<Record<string, unknown>>;
+}
+
+/** Values a declaration leaves out: none, an empty list or map, an empty optional string, the value of the field it defaults from. */
+function unwritten(field: FieldDefinition, value: unknown, spec: Readonly<Record<string, unknown>>): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  if (value === '' && field.presence !== 'required') return true;
+  return field.defaultFrom !== undefined && value === spec[field.defaultFrom];
+}
+
+/** Objects by natural key (stable: of two with one key, the first listed comes first). */
+function sorted(objects: readonly Observed[]): Observed[] {
+  return [...objects].sort((a, b) => byText(a.identity.key, b.identity.key));
+}

@@ -1,27 +1,21 @@
-import type { Brand, DnsZone, ResellerClient } from '../client';
-import type { CdkPackage } from '../protocol';
-import { commentText, Emitter, ImportCounts, SECTIONS } from './import-emitters';
-import { mapConcurrent } from './io';
-import type { LiveAccount } from './import-account';
-import { readLive } from './import-account';
+import type { CdkPackage, Kind } from '../protocol';
+import { definitionOf } from '../protocol';
+import type { ImportAccount } from './import-account';
+import { commentText, countOf, listWords, pluralOf } from './import-code';
+import { Emitter, ImportCounts } from './import-emitters';
 
 /**
  * `reseller-hosting import`: the live account as a cdktf stack in TypeScript. The
  * generated stack declares exactly what is there, so deploying it adopts every object
- * (the handler's `ensure` finds each by its natural key) and changes nothing.
+ * (the core's `ensure` finds each by its natural key) and changes nothing. Which kinds it
+ * declares is the account's read (`readImportAccount` with `kinds`); how each is declared
+ * is its definition's import facet.
  */
 export interface ImportOptions {
   /** Name of the generated TerraformStack subclass. @default ImportedResellerStack */
   readonly className?: string;
   /** Shown in the header comment. */
   readonly source?: string;
-  /**
-   * Declare the account's control-panel users as StackUser constructs too; packages
-   * linked to one user then refer to it. @default false
-   */
-  readonly users?: boolean;
-  /** Declare every package's DNS records too (DnsRecord); needs the zones read (`readImportAccount` with `dns`). @default false */
-  readonly dns?: boolean;
   /**
    * Declare the stack's engine (a `ResellerHosting` construct with `engine`). Without it the
    * stack uses the library's default engine.
@@ -31,37 +25,16 @@ export interface ImportOptions {
   /** The CDK the generated code imports `TerraformStack` from. @default 'cdktf' */
   readonly cdk?: CdkPackage;
   /**
-   * Packages (by any domain name) and cloud servers (by host name) the stack should not
-   * manage: written as `HostingPackage.fromDomainName` / `ManagedCloudServer.fromHostName`,
-   * which the provider engine reads through data sources (a missing one fails the plan).
-   * A referenced package's mail is not declared. @default - none
+   * Objects the stack should not manage, by any of their names (a package's domain
+   * names, a cloud server's host name): written as references (`HostingPackage.fromDomainName`,
+   * ...), which the provider engine reads through data sources (a missing one fails the
+   * plan). What is named within a referenced object (a package's mail) is not declared.
+   * @default - none
    */
   readonly reference?: readonly string[];
 }
 
 export const DEFAULT_CLASS_NAME = 'ImportedResellerStack';
-
-/** What import reads beyond the drift read: each cloud server's brand (one read per server). */
-export interface ImportAccount {
-  readonly live: LiveAccount;
-  readonly brands: Map<number, Brand | undefined>;
-  /** With `dns`: each package's zones by package id (one read per package). */
-  readonly zones?: Map<number, DnsZone[]>;
-}
-
-export async function readImportAccount(client: ResellerClient, options: { readonly dns?: boolean } = {}): Promise<ImportAccount> {
-  const live = await readLive(client);
-  const brands = new Map<number, Brand | undefined>();
-  await mapConcurrent(live.servers, 4, async (server) => {
-    brands.set(server.id, (await client.cloudServers.get(server.id))?.brand);
-  });
-  if (!options.dns) return { live, brands };
-  const zones = new Map<number, DnsZone[]>();
-  await mapConcurrent(live.packages, 4, async (pkg) => {
-    zones.set(pkg.id, await client.dns.listZones(pkg.id));
-  });
-  return { live, brands, zones };
-}
 
 export interface ImportResult {
   readonly source: string;
@@ -71,12 +44,12 @@ export interface ImportResult {
 /** The TypeScript source of a stack declaring the account. */
 export function generateStack(account: ImportAccount, options: ImportOptions = {}): ImportResult {
   const className = options.className ?? DEFAULT_CLASS_NAME;
-  const e = new Emitter(account, options);
-  for (const section of SECTIONS) section(e);
-  if (e.body.length === 0) e.line('// The account has no packages or cloud servers.');
+  const e = new Emitter(account, options.reference);
+  e.emitAll();
+  if (e.body.length === 0) e.comment(`The account has no ${listWords(account.kinds.map((k) => pluralOf(definitionOf(k).label)))}.`);
   if (options.engine) e.used.add('ResellerHosting');
   const source = [
-    ...headerOf(e, className),
+    ...headerOf(account.kinds, e, options, className),
     '',
     `export class ${className} extends TerraformStack {`,
     '  constructor(scope: Construct, id: string) {',
@@ -91,19 +64,20 @@ export function generateStack(account: ImportAccount, options: ImportOptions = {
   return { source, counts: e.counts };
 }
 
+/** `2 cloud server(s), 6 package(s), ...; 1 left out or referenced only (see the comments)`: every kind declared, parents first. */
+export function summaryOf(kinds: readonly Kind[], counts: ImportCounts): string {
+  const declared = kinds.map((k) => countOf(counts.declared.get(k) ?? 0, definitionOf(k).label)).join(', ');
+  return `${declared}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
+}
+
 /** The comment lines and imports above the class. */
-function headerOf(e: Emitter, className: string): string[] {
-  const { options, counts } = e;
+function headerOf(kinds: readonly Kind[], e: Emitter, options: ImportOptions, className: string): string[] {
   const names = [...e.used].sort();
   return [
     '// Generated by `reseller-hosting import`' + (options.source ? ` from ${commentText(options.source)}` : '') + '.',
-    `// ${counts.cloudServers} cloud server(s), ${counts.packages} package(s), ${counts.mailboxes} mailbox(es), ${counts.forwarders} forwarder(s)` +
-      (options.users ? `, ${counts.users} stack user(s)` : '') +
-      (options.dns ? `, ${counts.dnsRecords} DNS record(s)` : '') +
-      (counts.skipped ? `; ${counts.skipped} object(s) left out or referenced only (see the comments)` : '') + '.',
+    `// ${summaryOf(kinds, e.counts)}.`,
     '// Deploying it adopts every object as it is (found by its natural key) and changes nothing.',
-    '// Mailboxes are declared without a password: adoption keeps the current one. Add one',
-    '// (a sensitive TerraformVariable with passwordVersion) only when you want to set it.',
+    ...kinds.flatMap((k) => definitionOf(k).import.header ?? []).map((l) => `// ${commentText(l)}`),
     // The provider engine (also the library's default) adopts through import blocks, not at deploy.
     ...(options.engine !== 'terraform_data' && options.engine !== 'null_resource'
       ? [`// With the provider engine${options.engine ? '' : ' (the default)'}: after cdktf synth, \`reseller-hosting import --blocks\` writes the import blocks that adopt them.`]

@@ -11,11 +11,13 @@ export type { DesiredObject, DesiredState, StackFile, StackSettings } from './de
 export { fixDrift } from './fix';
 export type { FixAction, FixOutcome } from './fix';
 export { DEFAULT_MAIL_CONCURRENCY } from './drift';
-export type { LiveAccount, LiveMailDomain, ReadLiveOptions } from './import-account';
 export { DRIFT_DOCUMENT_VERSION, renderFixActions, renderTable, summarize } from './report';
 export type { DriftDocument, DriftSummary } from './report';
-export { DEFAULT_CLASS_NAME, generateStack, readImportAccount } from './import';
-export type { ImportAccount, ImportOptions, ImportResult } from './import';
+export { DEFAULT_CLASS_NAME, generateStack, summaryOf } from './import';
+export type { ImportOptions, ImportResult } from './import';
+export { DEFAULT_IMPORT_KINDS, importKinds, readImportAccount } from './import-account';
+export type { ImportAccount } from './import-account';
+export type { ImportCounts } from './import-emitters';
 export { parsePlanText, renderReviewMarkdown, renderReviewText, REVIEW_CATEGORIES, reviewPlan } from './review';
 export type { FieldChange, Review, ReviewCategory, ReviewItem } from './review';
 export { runDriftCli } from './cli';

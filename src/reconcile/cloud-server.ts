@@ -202,8 +202,28 @@ function observedServer(live: CloudServer, id: Identity = { kind: 'cloud-server'
       spec: live.configuration.spec,
       zone: live.configuration.Zone || live.location,
     },
-    { serverId: live.id, packageIds: [...live.packageIds] },
+    // Its size in numbers, as the API lists it (import's comment on each server).
+    { serverId: live.id, packageIds: [...live.packageIds], cpuCores: live.configuration.CpuCores, ramMb: live.configuration.RamMb },
   );
+}
+
+/**
+ * The server with its brand, which only its own read shows (one request per server,
+ * shared through the context's lists with the data source's read): `branded` and the
+ * brand's name. Only a native server can be branded: on another, `branded` can only
+ * be false, so it stays unknown and a declaration leaves it at its default.
+ */
+async function declarableServer(ctx: ReconcileContext, o: Observed): Promise<Observed> {
+  const id = Number(o.computed.serverId);
+  const read = await ctx.lists.get(`cloud-server:${id}`, () => ctx.client.cloudServers.get(id));
+  const brand = read?.brand;
+  if (!brand && o.fields.provider !== CloudProvider.NATIVE) return o;
+  return {
+    ...o,
+    fields: { ...o.fields, branded: brand !== undefined },
+    computed: { ...o.computed, ...(brand ? { brand: brand.name } : {}) },
+    unverifiable: o.unverifiable.filter((f) => f !== 'branded'),
+  };
 }
 
 async function observeCloudServer(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
@@ -228,6 +248,7 @@ export const cloudServerReconciler = {
   whyMissing: async () => 'not listed in the account (cancelled, or still provisioning)',
   // The user an order is for, when named by number: no plan can create that one (see userRefProblems).
   checkAccount: async (ctx, spec, checked) => ({ problems: checked('forUser') ? await userRefProblems(ctx, 'forUser', spec.forUser) : [] }),
+  declarable: declarableServer,
   entries(o) {
     const packages = (o.computed.packageIds as number[]).length;
     return [{ id: o.liveId, detail: `${String(o.fields.provider)} ${String(o.fields.spec)} in ${String(o.fields.zone)}${packages ? `, ${packages} package(s) on it` : ''}` }];

@@ -114,6 +114,14 @@ export function sweepNames(observed: Observed): SweepNames {
   return reconcilerOf(observed.kind).sweepNames?.(observed) ?? { shown: observed.identity.key, names: [observed.identity.key] };
 }
 
+/**
+ * A listed object as a declaration of it would state it (KindReconciler.declarable):
+ * what `reseller-hosting import` writes. The object itself when its list says it all.
+ */
+export async function declarable(ctx: ReconcileContext, observed: Observed): Promise<Observed> {
+  return (await reconcilerOf(observed.kind).declarable?.(ctx, observed)) ?? observed;
+}
+
 /** The declared fields that differ from the observed object (empty: in sync), compared semantically. */
 export function diff(ctx: ReconcileContext, spec: ObjectSpec, observed: Observed): Promise<FieldDiff[]> {
   return reconcilerOf(spec.kind).diff(ctx, spec as never, observed);

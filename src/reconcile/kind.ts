@@ -81,4 +81,11 @@ export interface KindReconciler<K extends Kind> {
    * a DNS record's owner name.
    */
   sweepNames?(observed: Observed): SweepNames;
+  /**
+   * A listed object with what a declaration of it needs and the list does not show, for
+   * `reseller-hosting import`: a fact only the object's own read gives (one request per
+   * object), references named so that they find exactly what they name. Reads through
+   * the context's lists. Absent: the listed object says it all.
+   */
+  declarable?(ctx: ReconcileContext, observed: Observed): Promise<Observed>;
 }

@@ -392,6 +392,25 @@ async function diffObservedPackage(ctx: ReconcileContext, spec: PackageSpec, liv
   return diffs;
 }
 
+/**
+ * The package with its type named the way a declaration finds exactly it: by the type's
+ * name when no other type of the account has that name (case-insensitively) and the name
+ * cannot be read as an id, else by the numeric id. `packageTypeListed` says whether the
+ * account lists the type at all. One read of the package types per context.
+ */
+async function declarablePackage(ctx: ReconcileContext, o: Observed): Promise<Observed> {
+  const types = await ctx.lists.get('package-types', () => ctx.client.packageTypes.list());
+  const id = Number(o.computed.packageTypeId);
+  const type = types.find((t) => t.id === id);
+  const name = (t: PackageType) => t.label.trim().toLowerCase();
+  const findsIt = type !== undefined && name(type) !== '' && !/^[0-9]+$/.test(name(type)) && types.filter((t) => name(t) === name(type)).length === 1;
+  return {
+    ...o,
+    fields: { ...o.fields, packageType: findsIt ? type.label : id },
+    computed: { ...o.computed, packageTypeListed: type !== undefined },
+  };
+}
+
 /** Where a package not on a cloud server is, in a difference. */
 const RESELLER_ACCOUNT = '(reseller account)';
 
@@ -408,6 +427,7 @@ export const packageReconciler = {
   ensure: ensurePackage,
   remove: deletePackage,
   whyMissing: whyPackageMissing,
+  declarable: declarablePackage,
   entries(o) {
     const name = String(o.computed.name);
     const extra = (o.computed.names as string[]).filter((n) => n !== name);

@@ -87,12 +87,11 @@ test('the check sees the folders and would catch a crossing import', () => {
 /**
  * DESIGN §6 again: everything about one kind lives in its definition and its reconcile
  * module, so the adapters name no kind. The exceptions, each a file of its own: the
- * provider's data sources (one per API noun, by design), doctor (the API's wire shapes,
- * not kinds) and import's emitters (they write each kind's construct, and a package's
- * mail and records with it).
+ * provider's data sources (one per API noun, by design) and doctor (the API's wire
+ * shapes, not kinds). Import writes each kind's construct from its definition's facet.
  */
 const ADAPTERS = ['provider', 'handler', 'drift'];
-const NAMES_KINDS = [/^provider\/data-sources\//, /^drift\/doctor[^/]*\.ts$/, /^drift\/import-emitters\.ts$/];
+const NAMES_KINDS = [/^provider\/data-sources\//, /^drift\/doctor[^/]*\.ts$/];
 
 function kindLiterals(text: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -44,5 +44,5 @@ test('a referenced package (named by any of its domains) is read, not managed; t
 test('a name that is no package or cloud server of the account is an error', async () => {
   const run = await capture(runImportCli, ['--reference', 'nothing.example.com'], env, journal);
   expect(run.code).toBe(1);
-  expect(run.stderr).toMatch(/--reference nothing\.example\.com: no package or cloud server of the account has this name/);
+  expect(run.stderr).toMatch(/--reference nothing\.example\.com: no cloud server or package of the account has this name/);
 });

@@ -5,6 +5,8 @@ import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
 import { runDriftCli } from '../../src/drift/cli';
 import { generateStack } from '../../src/drift/import';
+import { KINDS } from '../../src/protocol';
+import type { Kind } from '../../src/protocol';
 import { runImportCli } from '../../src/drift/import-cli';
 import type { DriftDocument } from '../../src/drift/report';
 import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
@@ -83,6 +85,49 @@ function compile(file: string, outDir: string): string[] {
   });
   const emitted = program.emit();
   return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+/**
+ * Compiles a generated provider-engine stack (`<name>.ts` in the project), synthesizes it
+ * with a local backend in a process of its own, as `cdktf synth` would run the app.
+ */
+function synthProviderStack(name: string, className: string, stackName: string): { outdir: string; stackDir: string } {
+  expect(compile(join(project, `${name}.ts`), join(project, `out-${name}`))).toEqual([]);
+  const outdir = join(project, `cdktf-${name}.out`);
+  writeFileSync(join(project, `main-${name}.js`), [
+    "const { App, LocalBackend } = require('cdktf');",
+    `const { ${className} } = require('./out-${name}/${name}');`,
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    `const stack = new ${className}(app, '${stackName}');`,
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, [`main-${name}.js`], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  return { outdir, stackDir: join(outdir, 'stacks', stackName) };
+}
+
+type TfEnv = Record<string, string | undefined>;
+
+/** Each resource the saved plan `p` updates, with the attributes that change: `address: a, b`. */
+async function updatedAttributes(stackDir: string, tfEnv: TfEnv): Promise<string[]> {
+  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
+  return (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
+    .filter((r) => r.change.actions.includes('update'))
+    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`)
+    .sort();
+}
+
+/** Applies the saved plan `p`: no write reaches the API, the account is as `before`, and the next plan has no changes. */
+async function applyWritesNothing(stackDir: string, tfEnv: TfEnv, before: unknown): Promise<void> {
+  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(apply.stderr).toBe('');
+  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(emu.account()).toEqual(before);
+  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(again.stdout).toContain('No changes.');
+  expect(again.code).toBe(0);
 }
 
 const requests = async () => (await emu.control('GET', 'requests')) as LoggedRequest[];
@@ -174,21 +219,7 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   const source = readFileSync(file, 'utf8');
   expect(source).toContain("    new ResellerHosting(this, 'reseller', { engine: 'provider' });");
   expect(source).toContain('// With the provider engine: after cdktf synth, `reseller-hosting import --blocks` writes the import blocks that adopt them.');
-  const out = join(project, 'out-provider');
-  expect(compile(file, out)).toEqual([]);
-  const outdir = join(project, 'cdktf-provider.out');
-  writeFileSync(join(project, 'main-provider.js'), [
-    "const { App, LocalBackend } = require('cdktf');",
-    "const { ProviderAccountStack } = require('./out-provider/provider-imported');",
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    "const stack = new ProviderAccountStack(app, 'adopted');",
-    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, ['main-provider.js'], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  expect(synth.status).toBe(0);
-  const stackDir = join(outdir, 'stacks', 'adopted');
+  const { outdir, stackDir } = synthProviderStack('provider-imported', 'ProviderAccountStack', 'adopted');
 
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stderr).toBe('');
@@ -206,22 +237,46 @@ test('with the provider engine: import --engine provider, synth, import --blocks
   // change. The provider's update of them writes nothing.
   expect(plan.stdout).toContain('Plan: 14 to import, 0 to add, 2 to change, 0 to destroy.');
   expect(plan.stdout).not.toMatch(/must be replaced|will be destroyed|will be created/);
-  const shown = JSON.parse((await runTerraform(['show', '-json', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform })).stdout);
-  const changed = (shown.resource_changes as Array<{ address: string; change: { actions: string[]; before: Record<string, unknown>; after: Record<string, unknown> } }>)
-    .filter((r) => r.change.actions.includes('update'))
-    .map((r) => `${r.address}: ${Object.keys(r.change.after).filter((a) => JSON.stringify(r.change.after[a]) !== JSON.stringify(r.change.before[a])).join(', ')}`);
-  expect(changed.sort()).toEqual([
+  expect(await updatedAttributes(stackDir, tfEnv)).toEqual([
     expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
     expect.stringMatching(/^reseller_cloud_server\.\w+: branded$/),
   ]);
-  const apply = await runTerraform(['apply', '-input=false', '-no-color', 'p'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(apply.stderr).toBe('');
-  expect((await requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-  expect(emu.account()).toEqual(before);
-  const again = await runTerraform(['plan', '-input=false', '-no-color', '-detailed-exitcode'], { cwd: stackDir, env: tfEnv, binary: terraform });
-  expect(again.stdout).toContain('No changes.');
-  expect(again.code).toBe(0);
+  await applyWritesNothing(stackDir, tfEnv, before);
 }, 90_000);
+
+test('every kind, with the provider engine: import --kinds (all of them), synth, import --blocks; the plan imports the whole account, the apply writes nothing', async () => {
+  const file = join(project, 'all-kinds.ts');
+  const run = await capture(runImportCli, ['--out', file, '--class-name', 'AllKindsStack', '--engine', 'provider', '--kinds', KINDS.join(',')], env, project);
+  expect(run.code).toBe(0);
+  const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\)$/);
+  const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain("import { CloudProvider, DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from 'cdktf-reseller-hosting';");
+  expect(source).toMatch(/stackUser: user_owner_example_com,/);
+  const { outdir, stackDir } = synthProviderStack('all-kinds', 'AllKindsStack', 'all');
+  const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
+  expect(blocks.stdout).toMatch(new RegExp(`: ${declared} import block\\(s\\) for stack all\\n$`));
+
+  const tfEnv = { RESELLER_API_KEY: env.RESELLER_API_KEY, RESELLER_API_URL: env.RESELLER_API_URL };
+  expect((await runTerraform(['init', '-input=false', '-no-color'], { cwd: stackDir, env: tfEnv, binary: terraform })).stderr).toBe('');
+  const before = emu.account();
+  await emu.control('DELETE', 'requests');
+  const plan = await runTerraform(['plan', '-input=false', '-no-color', '-out=p'], { cwd: stackDir, env: tfEnv, binary: terraform });
+  expect(plan.stderr).toBe('');
+  // As with the default kinds, the two servers' `branded` (which the API cannot return)
+  // "changes"; so does the user of the two packages linked to a declared StackUser: the
+  // construct names it by e-mail, the imported state by its stack-user:N (the same user,
+  // so the apply writes nothing).
+  expect(plan.stdout).toContain(`Plan: ${declared} to import, 0 to add, 4 to change, 0 to destroy.`);
+  expect(await updatedAttributes(stackDir, tfEnv)).toEqual([
+    'reseller_cloud_server.server_batch_example_shop_com: branded',
+    'reseller_cloud_server.server_web1_example_shop_com: branded',
+    'reseller_package.pkg_a_b_example_com: stack_user',
+    'reseller_package.pkg_example_shop_com: stack_user',
+  ]);
+  await applyWritesNothing(stackDir, tfEnv, before);
+}, 120_000);
 
 test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {
   const run = await capture(runImportCli, [], env, project);
@@ -248,24 +303,67 @@ test('the generated declarations: names, placements, users, mail, and the docume
   expect(source).toContain("new Mailbox(this, 'mailbox_orders_example_shop_com', { package: pkg_example_shop_com, localPart: 'orders', send: false, receive: true });");
   expect(source).toContain("new Mailbox(this, 'mailbox_first_last_example_shop_net', { package: pkg_example_shop_com, localPart: 'first.last', domain: 'example-shop.net', send: true, receive: false });");
   expect(source).toContain("new Forwarder(this, 'fwd_sales_example_shop_org', { package: pkg_example_shop_com, localPart: 'sales', domain: 'example-shop.org', remote: 'org-team@example.org' });");
-  expect(source).toMatch(/\/\/ Forwarder both@example-shop\.com has 2 targets \(a@example\.org, b@example\.org\): not declared,/);
+  expect(source).toMatch(/\/\/ Forwarder both@example-shop\.com \(id [^)]+\) left out: it has 2 targets \(a@example\.org, b@example\.org\), and a Forwarder owns its local part with exactly one target/);
   expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i);
   // Packages with nothing on them are not bound to a variable.
   expect(source).toMatch(/\n\s+new HostingPackage\(this, 'pkg_a_b_example_com_2'/);
 });
 
+test('--kinds chooses the kinds declared, with the kinds they live on; the former --users and --dns still work, with a warning that spells them', async () => {
+  // Mailboxes come with their packages, and packages with their cloud servers; no forwarder.
+  const mail = await capture(runImportCli, ['--kinds', 'mailbox'], env, project);
+  expect(mail.code).toBe(0);
+  expect(mail.stderr).toBe('imported 2 cloud server(s), 6 package(s), 4 mailbox(es)\n');
+  expect(mail.stdout).toContain("import { CloudProvider, HostingPackage, Mailbox, ManagedCloudServer } from 'cdktf-reseller-hosting';");
+  expect(mail.stdout).not.toContain('Forwarder');
+  expect(mail.stdout).toMatch(/^\/\/ 2 cloud server\(s\), 6 package\(s\), 4 mailbox\(es\)\.$/m);
+  // A kind without parents comes alone.
+  const users = await capture(runImportCli, ['--kinds', 'stack-user'], env, project);
+  expect(users.stderr).toBe('imported 2 stack user(s)\n');
+  expect(users.stdout).toContain("import { StackUser } from 'cdktf-reseller-hosting';");
+
+  const spelled = 'cloud-server,stack-user,package,mailbox,forwarder,dns-record';
+  const former = await capture(runImportCli, ['--users', '--dns'], env, project);
+  expect(former.code).toBe(0);
+  expect(former.stderr).toMatch(new RegExp(`^reseller-hosting import: --users and --dns are deprecated and will be removed in the next release: use --kinds ${spelled}\n`));
+  const now = await capture(runImportCli, ['--kinds', spelled], env, project);
+  expect(now.stderr).not.toMatch(/deprecated/);
+  expect(former.stdout).toBe(now.stdout);
+  expect(now.stdout).toMatch(/\/\/ 2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\); 1 left out/);
+  const one = await capture(runImportCli, ['--users'], env, project);
+  expect(one.stderr).toMatch(/^reseller-hosting import: --users is deprecated and will be removed in the next release: use --kinds cloud-server,stack-user,package,mailbox,forwarder\n/);
+  // With --kinds, the former flag adds its kind to those named.
+  const both = await capture(runImportCli, ['--kinds', 'package', '--dns'], env, project);
+  expect(both.stderr).toMatch(/use --kinds cloud-server,package,dns-record\n/);
+});
+
+test('the help lists the kinds from their definitions; a kind that is none is a usage error', async () => {
+  const help = await capture(runImportCli, ['--help'], env, project);
+  expect(help.code).toBe(0);
+  expect(help.stdout.replace(/\s+/g, ' ')).toContain(`--kinds KIND,... the kinds to declare, each with the kinds its objects live on: ${KINDS.join(', ')} (default: cloud-server,package,mailbox,forwarder)`);
+  const unknown = await capture(runImportCli, ['--kinds', 'package,mailboxes'], env, project);
+  expect(unknown.code).toBe(64);
+  expect(unknown.stderr).toContain(`--kinds "mailboxes": not a kind (choose from ${KINDS.join(', ')})`);
+  expect((await capture(runImportCli, ['--kinds', ','], env, project)).code).toBe(64);
+  expect((await capture(runImportCli, ['--blocks', '--kinds', 'package'], env, project)).stderr).toMatch(/--kinds does not go with --blocks/);
+  expect((await capture(runImportCli, ['--moved', '--users'], env, project)).stderr).toMatch(/--users does not go with --moved/);
+});
+
 test('ids are valid Terraform names and unique, also against the _settings/_password siblings', () => {
-  const summary = (name: string, id: number) => ({
-    id, created: '', enabled: true, name, names: [name], packageTypeName: 'Linux Starter', productSpec: null, stackUsers: [], typeRef: 812, packageLabels: [],
-  });
-  const mail = (domain: string, locals: string[]) => ({ packageId: 0, packageName: domain, domain, mail: { name: domain, mailboxes: locals.map((l, i) => ({ id: `m${i}`, local: l, send: true, receive: true, enabled: true })), forwarders: [] } });
+  // Listed objects as the core's list gives them (Observed).
+  const listed = (kind: Kind, key: string, placement: string, liveId: string, fields: Record<string, unknown>, computed: Record<string, unknown> = {}) =>
+    ({ kind, identity: { kind, key, placement, parent: '' }, fields, computed, unverifiable: [], liveId });
+  const pkg = (name: string, id: number) => listed('package', name, '', String(id),
+    { domainName: name, extraDomainNames: [], packageType: 'Linux Starter', enabled: true }, { packageId: id, packageTypeId: 812, stackUsers: [], names: [name], name });
+  const mailbox = (local: string, domain: string, i: number) => listed('mailbox', `${local}@${domain}`, domain, `m${i}`,
+    { packageDomain: domain, domain, localPart: local, send: true, receive: true }, { mailboxId: `m${i}` });
   const { source } = generateStack({
-    live: {
-      packages: [summary('x.settings.com', 1), summary('x.com', 2), summary('x-settings.com', 3)],
-      servers: [], users: { contact: {}, grantMap: {} }, types: [{ id: 812, label: 'Linux Starter', platform: 'linux' }],
-      mail: new Map([['x.com', mail('x.com', ['a_b', 'a.b', 'a-b'])]]), requests: 0,
-    },
-    brands: new Map(),
+    kinds: ['cloud-server', 'package', 'mailbox', 'forwarder'],
+    objects: new Map([
+      ['package', [pkg('x.settings.com', 1), pkg('x.com', 2), pkg('x-settings.com', 3)]],
+      ['mailbox', ['a_b', 'a.b', 'a-b'].map((l, i) => mailbox(l, 'x.com', i))],
+    ]),
+    reads: 0,
   });
   const ids = [...source.matchAll(/new (?:HostingPackage|Mailbox)\(this, '([^']+)'/g)].map((m) => m[1]);
   expect(ids).toEqual(['pkg_x_settings_com', 'pkg_x_com', 'mailbox_a_b_x_com', 'mailbox_a_b_x_com_2', 'mailbox_a_b_x_com_3', 'pkg_x_settings_com_2']);

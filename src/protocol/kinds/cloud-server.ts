@@ -96,4 +96,30 @@ export const cloudServerDefinition = {
   lifecycle: { orderCharges: true, cannotDelete: true, fixedAfterCreate: true },
   /** An order provisions for minutes before the server is listed. */
   createTimeout: { field: 'timeoutMinutes', defaultMinutes: DEFAULT_CLOUD_TIMEOUT_MINUTES },
+  import: {
+    construct: 'ManagedCloudServer',
+    idPrefix: 'server',
+    multiline: true,
+    section: [
+      '---- Managed cloud servers ----',
+      'The API cannot cancel servers, so each is protected from `terraform destroy`.',
+      'forUser and periodMonths are not readable from the API and matter only when ordering:',
+      'forUser is left out (an order may name no user), periodMonths is the default (1).',
+    ],
+    props: [
+      'hostName',
+      { field: 'provider', enum: { name: 'CloudProvider', members: CloudProvider } },
+      'spec',
+      'zone',
+      { field: 'periodMonths', unread: 'not readable from the API' },
+      // Known only from the server's own read, which the core makes for import (`declarable`).
+      'branded',
+    ],
+    notes: (live, spec: CloudServerSpec) => ({
+      above: [`id ${live.liveId}; ${String(live.computed.cpuCores)} CPU, ${String(live.computed.ramMb)} MB RAM${live.computed.brand ? `; branded as ${String(live.computed.brand)}` : ''}`],
+      props: spec.provider === CloudProvider.NATIVE && live.fields.branded === false ? { branded: 'the API shows a brand only when the account has one set' } : undefined,
+    }),
+    // A server whose provider, size or zone the construct does not know is still there, with packages on it.
+    reference: { method: 'fromHostName' },
+  },
 } satisfies KindDefinition<'cloud-server', CloudServerSpec>;

@@ -5,6 +5,7 @@
  */
 
 import type { Identity } from './identity';
+import type { ImportFacet } from './import-facet';
 import type { Kind } from './index';
 
 /** Value type of a field, as the provider schema declares it. */
@@ -193,6 +194,8 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
    * @default true
    */
   readonly reportsUnmanaged?: boolean;
+  /** How `reseller-hosting import` declares a live object of the kind (its construct): see import-facet.ts. */
+  readonly import: ImportFacet<S>;
 }
 
 /** One broken rule: the field and the rule, and the message naming both (with the path). */

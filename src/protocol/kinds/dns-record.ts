@@ -266,4 +266,14 @@ export const dnsRecordDefinition = {
   lifecycle: { replacesInOneWrite: { keeping: ['packageDomain', 'zone'] } },
   // The zone's own records (SOA, NS, the defaults) are the service's: drift does not call them unmanaged.
   reportsUnmanaged: false,
+  import: {
+    construct: 'DnsRecord',
+    idPrefix: 'dns',
+    idName: (spec: DnsRecordSpec) => `${spec.name === '@' ? '' : `${spec.name}_`}${spec.zone}_${spec.type}`,
+    // One zone read per package, and the zone's default records come with it: declared on request only.
+    byDefault: false,
+    formerFlag: 'dns',
+    props: [{ field: 'packageDomain', prop: 'package' }, 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
+    notes: (live) => ({ after: `ref ${live.liveId}` }),
+  },
 } satisfies KindDefinition<'dns-record', DnsRecordSpec>;

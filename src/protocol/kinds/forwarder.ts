@@ -51,4 +51,18 @@ export const forwarderDefinition = {
   parseImportId: (text: string) => parseMailImportId('forwarder', text),
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
+  import: {
+    construct: 'Forwarder',
+    idPrefix: 'fwd',
+    props: [{ field: 'packageDomain', prop: 'package' }, 'localPart', 'domain', 'remote'],
+    cannotDeclare(live) {
+      const { remote, localPart, domain } = live.fields;
+      // The core lists the targets of one local part as one forwarder.
+      if (Array.isArray(remote)) {
+        return `it has ${remote.length} targets (${remote.join(', ')}), and a Forwarder owns its local part with exactly one target: it would remove the others`;
+      }
+      const self = typeof remote === 'string' && !checkEmailAddress(remote) && canonicalEmail(remote).toLowerCase() === `${String(localPart)}@${String(domain)}`;
+      return self ? `it forwards to itself (${remote}), which the Forwarder construct refuses` : undefined;
+    },
+  },
 } satisfies KindDefinition<'forwarder', ForwarderSpec>;

@@ -36,6 +36,7 @@ import type { StackUserSpec } from './stack-user';
 export * from './definition';
 export * from './identity';
 export * from './codec';
+export * from './import-facet';
 export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, DnsRecordSpec };
 export type { DnsRecordType } from './dns-record';
 export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';

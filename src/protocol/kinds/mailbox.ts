@@ -68,4 +68,13 @@ export const mailboxDefinition = {
     field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MAILBOX_PASSWORD',
     words: 'password', requiredToCreate: true,
   },
+  import: {
+    construct: 'Mailbox',
+    idPrefix: 'mailbox',
+    props: [{ field: 'packageDomain', prop: 'package' }, 'localPart', 'domain', 'send', 'receive'],
+    header: [
+      'Mailboxes are declared without a password: adoption keeps the current one. Add one',
+      '(a sensitive TerraformVariable with passwordVersion) only when you want to set it.',
+    ],
+  },
 } satisfies KindDefinition<'mailbox', MailboxSpec>;

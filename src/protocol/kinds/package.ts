@@ -128,4 +128,28 @@ export const packageDefinition = {
   parent: { field: 'cloudServer', kind: 'cloud-server' } as const,
   /** Deleting a package deletes its mail (review says so). */
   lifecycle: { deletes: 'its mail and DNS records', newIdField: 'packageId' },
+  import: {
+    construct: 'HostingPackage',
+    idPrefix: 'pkg',
+    multiline: true,
+    section: ['---- Hosting packages ----', 'Document roots are applied at creation and cannot be read back: they are not declared.'],
+    // The type by its name when the name finds exactly this type, else by id (the core's `declarable` decides).
+    props: ['domainName', 'extraDomainNames', 'packageType', 'label', 'stackUser', 'enabled', 'cloudServer'],
+    refersTo: { stackUser: 'stack-user' },
+    notes(live, spec: PackageSpec) {
+      const users = (live.computed.stackUsers as readonly string[] | undefined) ?? [];
+      return {
+        above: [
+          `Package id ${live.liveId}${spec.cloudServer ? ` on cloud server ${spec.cloudServer}` : ''}`,
+          // The observed package names a user only when exactly one is linked.
+          ...(users.length > 1
+            ? [`Linked to ${users.length} control-panel users (${users.join(', ')}): stackUser is not declared,`, 'because declaring one would unlink the others. The links are left as they are.']
+            : []),
+        ],
+        props: live.computed.packageTypeListed === false ? { packageType: 'a type id the account does not list' } : undefined,
+      };
+    },
+    // Found by any of its domain names.
+    reference: { method: 'fromDomainName', names: (live) => (live.computed.names as readonly string[] | undefined) ?? [] },
+  },
 } satisfies KindDefinition<'package', PackageSpec>;

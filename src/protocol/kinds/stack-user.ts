@@ -70,4 +70,14 @@ export const stackUserDefinition = {
    * declaring it (and packages refer to it): drift does not list undeclared users.
    */
   reportsUnmanaged: false,
+  import: {
+    construct: 'StackUser',
+    idPrefix: 'user',
+    // Many accounts have users no stack should own (a customer's login): declared on request only.
+    byDefault: false,
+    formerFlag: 'users',
+    section: ['---- Control-panel users ----', 'Names are set when a user is created: the API cannot change them later.'],
+    props: ['email', 'personName'],
+    notes: (live) => ({ after: live.liveId }),
+  },
 } satisfies KindDefinition<'stack-user', StackUserSpec>;
