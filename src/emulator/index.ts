@@ -89,12 +89,10 @@ export type { EmulatorProfile } from './profile';
 export { EmulatorDataError } from './persistence';
 export type { FaultRule } from './faults';
 export type { RequestLogEntry } from './request-log';
-export type {
-  EmulatorStateDump,
-  AccountDump,
-  UserDump,
-  PackageDump,
-  MailDomainDump,
-  DnsZoneDump,
-  CloudServerDump,
-} from './snapshot';
+export type { EmulatorStateDump, AccountDump, PackageDump } from './snapshot';
+// Each noun's dump types (and with them its members of AccountDump / PackageDump, for
+// library users: the declaration files of a noun are loaded through these lines).
+export type { UserDump } from './nouns/users/model';
+export type { MailDomainDump } from './nouns/mail/model';
+export type { DnsZoneDump } from './nouns/dns/model';
+export type { CloudServerDump } from './nouns/cloud/model';
