@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../../src/emulator';
-import { apiNouns, registerApiNoun, stateVersion } from '../../src/emulator/nouns';
+import type { Package } from '../../src/emulator/backend/model';
+import { freshState } from '../../src/emulator/fixtures';
+import { addPackageMembers, apiNouns, registerApiNoun, stateVersion } from '../../src/emulator/nouns';
 import { notes } from './notes-noun';
 import { Api, startHarness } from './helpers';
 
@@ -153,6 +155,19 @@ describe('registering', () => {
   });
 });
 
+it('an upgrade adds only the members a parent lacks: a noun that grows a member keeps the others', () => {
+  // As when mail gains autoresponders: a file of the version before has mailboxes but no new member.
+  const state = freshState('0'.repeat(64));
+  const account = state.accounts[0];
+  const pkg = { id: 1, names: ['grow.example'], mailboxes: [{ id: 7 }], zones: [{ apex: 'grow.example', records: [] }] } as unknown as Package;
+  const refs = state.counters.dnsRef;
+  addPackageMembers({ state, account, pkg }, apiNouns().filter((n) => n.name === 'mail' || n.name === 'dns'));
+  expect(pkg.mailboxes).toEqual([{ id: 7 }]);
+  expect(pkg.forwarders).toEqual([]);
+  expect(pkg.zones).toEqual([{ apex: 'grow.example', records: [] }]);
+  expect(state.counters.dnsRef).toBe(refs); // DNS had all its members: not asked, no ref drawn
+});
+
 describe('the core names no noun', () => {
   const EMULATOR = path.join(__dirname, '../../src/emulator');
   const coreFiles = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -170,6 +185,13 @@ describe('the core names no noun', () => {
       .map((m) => `${path.relative(EMULATOR, file)}: ${m[0]}`));
     expect(crossings).toEqual([]);
     expect(coreFiles(EMULATOR).map((f) => path.relative(EMULATOR, f))).toContain('snapshot.ts'); // the walk sees the core
+  });
+
+  it("the public index loads every noun's declarations, so library users see its members of the dump types", () => {
+    const index = fs.readFileSync(path.join(EMULATOR, 'index.ts'), 'utf8');
+    const folders = fs.readdirSync(path.join(EMULATOR, 'nouns'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.sort()).toEqual(apiNouns().filter((n) => n !== notes).map((n) => n.name).sort());
+    expect(folders.filter((folder) => !new RegExp(`^export type .* from './nouns/${folder}/`, 'm').test(index))).toEqual([]);
   });
 
   it("reads no member or counter a noun owns (they are the nouns' own business)", () => {

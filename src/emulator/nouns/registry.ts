@@ -176,14 +176,28 @@ export function freshCounters(nouns: readonly ApiNoun[] = registered): Counters 
   return Object.assign({}, ...nouns.map((n) => n.counters ?? {})) as Counters;
 }
 
-/** Gives a new account the members of `nouns`, in order. */
+/**
+ * Gives an account the members of `nouns` it lacks (all of them for a new account), in
+ * order. A noun whose members are all there is not asked: `fresh` may draw ids.
+ */
 export function addAccountMembers(origin: NewAccount, nouns: readonly ApiNoun[] = registered): void {
-  for (const noun of nouns) if (noun.account?.fresh) Object.assign(origin.account, noun.account.fresh(origin));
+  for (const noun of nouns) addMissing(origin.account, noun.account, origin);
 }
 
-/** Gives a new package the members of `nouns` that have fresh values, in order. */
+/** Gives a package the members of `nouns` it lacks and that have fresh values, in order. */
 export function addPackageMembers(origin: NewPackage, nouns: readonly ApiNoun[] = registered): void {
-  for (const noun of nouns) if (noun.package?.fresh) Object.assign(origin.pkg, noun.package.fresh(origin));
+  for (const noun of nouns) addMissing(origin.pkg, noun.package, origin);
+}
+
+/**
+ * Only the missing members: a noun that grows a member (autoresponders in mail) raises
+ * its `since`, and an older file gets the new member without losing the others.
+ */
+function addMissing<O, P extends object>(parent: P, slice: Slice<O, P, unknown> | undefined, origin: O): void {
+  const missing = Object.keys(slice?.check ?? {}).filter((member) => !(member in parent));
+  if (missing.length === 0 || !slice?.fresh) return;
+  const members = slice.fresh(origin) as Record<string, unknown>;
+  for (const member of missing) if (member in members) (parent as Record<string, unknown>)[member] = members[member];
 }
 
 /** The first of the nouns' members of `parent` that is missing or malformed, or undefined. */

@@ -31,7 +31,7 @@ declare module '../../backend/model' {
 
 declare module '../../snapshot' {
   interface AccountDump {
-    packageTypes: Array<{ id: number; label: string; platform: Platform }>;
+    packageTypes: PackageTypeDump[];
   }
   interface PackageDump {
     typeRef: number;
@@ -50,6 +50,13 @@ declare module '../../snapshot' {
 export type Platform = 'linux' | 'windows';
 
 export interface PackageType {
+  id: number;
+  label: string;
+  platform: Platform;
+}
+
+/** A package type in the state dump. */
+export interface PackageTypeDump {
   id: number;
   label: string;
   platform: Platform;
