@@ -8,9 +8,11 @@ import type { Check } from '../shape';
 /**
  * The registry of API nouns: everything the emulator knows about one noun of the API
  * (users, packages, mail, DNS, cloud servers, …) is one `ApiNoun`, in its own folder
- * `nouns/<noun>/`, and one line of nouns/index.ts registers it. The core (server,
- * fixtures, data file, state dump, control API, page) knows no noun: it asks the
- * registry.
+ * `nouns/<name>/` (index.ts the definition; model.ts, backend.ts, routes.ts,
+ * assumed.ts, page.ts as it needs), and one line of nouns/index.ts registers it; one
+ * line of src/emulator/index.ts exports its dump types to library users. The core
+ * (server, fixtures, data file, state dump, control API, page) knows no noun: it asks
+ * the registry. docs/emulator.md, "Adding an API noun", walks through it.
  *
  * A noun brings, each optional:
  * - `counters`: global id counters it draws from, with their first values;
@@ -19,9 +21,10 @@ import type { Check } from '../shape';
  *   members it owns) and their part of the state dump. The types are added to
  *   `Account` / `Package` / `Counters` (backend/model.ts) and `AccountDump` /
  *   `PackageDump` (snapshot.ts) by declaration merging in the noun's model.ts;
- * - `since`: the state version its members first appeared in. The current version is
- *   the highest `since`; a data file of an older version gets the noun's fresh members
- *   on load (persistence.ts), one of the current version must have them;
+ * - `since`: the state version in which its members appeared, or in which it last
+ *   grew one (autoresponders in mail). The current version is the highest `since`; a
+ *   data file of an older version gets the fresh values of the members it lacks on load
+ *   (persistence.ts), one of the current version must have them all;
  * - `routes`, `control`: its API routes and its control-API extras under /__emulator/;
  * - `on`: what it does when another noun changes a package (a name removed, a package
  *   deleted), so that packages need not know mail, DNS or grants;
@@ -37,7 +40,7 @@ import type { Check } from '../shape';
 export interface ApiNoun {
   /** Unique, e.g. `mail`. */
   readonly name: string;
-  /** State version its members first appeared in (see above). @default 1 */
+  /** State version in which its members appeared or it last grew one (see above). @default 1 */
   readonly since?: number;
   /** Counter name -> first value, e.g. `{ mailId: 1 }` (`state.counters`). */
   readonly counters?: Readonly<Record<string, number>>;
