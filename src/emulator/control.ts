@@ -1,44 +1,24 @@
 import { validationError } from './assumed';
-import { notFound } from './errors';
 import { Router, bare } from './router';
-import { Store } from './backend/store';
-import { Account, State } from './backend/model';
-import { createAccount, findAccount, setBrand } from './backend/accounts';
+import { setBrand, targetAccount } from './backend/accounts';
 import { keyDigest } from './auth';
-import { Faults, parseFaultRequest } from './faults';
-import { RequestLog } from './request-log';
-import { EmulatorStateDump } from './snapshot';
-import { FIXTURE_BALANCE_CENTS } from './fixtures';
+import { ControlContext } from './context';
+import { parseFaultRequest } from './faults';
+import { createAccount, FIXTURE_BALANCE_CENTS } from './fixtures';
+import { addControlRoutes } from './nouns';
 import { amountToCents, centsToAmount } from './util';
-import { expectBody, expectId, expectString, parseId } from './validate';
-import { editRecord, recordView, requireZone, WRITABLE_TYPES, WritableType } from './backend/dns';
-import { requirePackage } from './backend/packages';
-import { readRecordEntry } from './routes/dns';
+import { expectBody, expectString, parseId } from './validate';
 
 /**
  * The control API under /__emulator/: test and development hooks that the real API
  * does not have. No API key is needed, so it answers loopback clients only
  * (127.0.0.0/8, ::1, ::ffff:127.x.x.x); others get 403. Responses are bare JSON.
+ *
+ * The routes here act on the emulator and on accounts; an API noun adds its own
+ * (`control` of its definition, e.g. `POST /__emulator/dns`).
  */
 
-/** What the control API acts on (implemented by the server). */
-export interface ControlTarget {
-  readonly store: Store;
-  readonly faults: Faults;
-  readonly requestLog: RequestLog;
-  provisionDelayMs: number;
-  /** Back to fixtures (keeping the configured key); clears faults and the request log. */
-  reset(): void;
-  /** Removes every fault rule and lets the requests a latency fault is holding go on at once; returns how many it let go. */
-  clearFaults(): number;
-  snapshot(): EmulatorStateDump;
-}
-
-export interface ControlContext {
-  emu: ControlTarget;
-  body: unknown;
-  query: URLSearchParams;
-}
+export type { ControlContext, ControlTarget } from './context';
 
 /** Whether a socket's remote address is a loopback address. */
 export function isLoopback(address: string | undefined): boolean {
@@ -146,41 +126,8 @@ export function controlRouter(): Router<ControlContext> {
     return bare({ ok: true, settings: { provisionDelayMs: emu.provisionDelayMs } });
   });
 
-  router.add('POST', '/__emulator/dns', ({ emu, body }) => {
-    const input = expectBody(body);
-    const record = emu.store.transact((state) => editDnsRecord(targetAccount(state, input.account), input));
-    return bare({ ok: true, record });
-  });
-
+  addControlRoutes(router);
   return router;
-}
-
-/**
- * `{account?, package (id or domain), zone, ref, record: {host?, <the type's fields>}}`: changes a record
- * in place, keeping its ref, as an edit in the control panel does (the API has no
- * update). `host` is relative like in a write; absent, the host stays.
- */
-function editDnsRecord(account: Account, input: Record<string, unknown>): Record<string, unknown> {
-  const pkgRef = typeof input.package === 'string' ? expectString(input.package, 'package', { min: 1 }) : String(expectId(input.package, 'package'));
-  const pkg = requirePackage(account, pkgRef);
-  const zone = requireZone(pkg, expectString(input.zone, 'zone', { min: 1 }));
-  const ref = expectId(input.ref, 'ref');
-  const current = zone.records.find((r) => r.ref === ref);
-  if (!current) throw notFound(`record ${ref} is not in zone ${zone.apex}`);
-  if (!(WRITABLE_TYPES as readonly string[]).includes(current.type)) {
-    throw validationError(`record ${ref} is a ${current.type} record, which the control panel does not edit`);
-  }
-  const next = readRecordEntry(current.type as WritableType, input.record, zone.apex, 'record', current.host);
-  return recordView(editRecord(zone, ref, next), { numbersAsText: false, trailingDot: false });
-}
-
-/** The account named by an optional `account` id, else the default account. */
-function targetAccount(state: State, value: unknown): Account {
-  if (value === undefined || value === null) return findAccount(state, state.defaultAccountId) as Account;
-  const id = parseId(value);
-  const account = id === undefined ? undefined : findAccount(state, id);
-  if (!account) throw notFound(`account ${String(value)} not found`);
-  return account;
 }
 
 function readAmount(value: unknown, path: string): number {

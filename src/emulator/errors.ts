@@ -4,7 +4,8 @@
  * turns it into a response, so no handler writes to the socket itself.
  *
  * Statuses the notes mark as documented live here; the two that are only assumed
- * (400 for validation, 409 for conflicts) live in assumed.ts.
+ * (400 for validation, 409 for conflicts) live in assumed.ts, and each noun's own
+ * in nouns/<noun>/assumed.ts.
  */
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Package, State, STATE_VERSION } from './backend/model';
-import { RECORD_TYPES, syncZones } from './backend/dns';
+import { Account, State } from './backend/model';
+import { addAccountMembers, addPackageMembers, badMember, FIRST_STATE_VERSION, freshCounters, nounsNewerThan, stateVersion } from './nouns';
+import { arrayOf, fields, hex64, int, nullable, str } from './shape';
 import { isPlainObject } from './util';
 
 /**
@@ -141,83 +142,59 @@ function processAlive(pid: number): boolean {
 }
 
 // ---------------------------------------------------------------------------------
-// Structural check of a loaded state: enough that the emulator never runs on a file
-// whose shape it does not understand (which would surface later as 500s).
+// Structural check of a loaded state: enough that the emulator never runs on a file whose
+// shape it does not understand (which would surface later as 500s). The core checks its
+// own members here; each noun checks its members (`check` of its slices).
 
-type Check = (v: unknown) => boolean;
-const int: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v);
-const str: Check = (v) => typeof v === 'string';
-const bool: Check = (v) => typeof v === 'boolean';
-const nullable = (c: Check): Check => (v) => v === null || c(v);
-const arrayOf = (c: Check): Check => (v) => Array.isArray(v) && v.every(c);
-const hex64: Check = (v) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-
-function fields(v: unknown, spec: Record<string, Check>): boolean {
-  return isPlainObject(v) && Object.entries(spec).every(([k, c]) => c(v[k]));
-}
-
-const contactFields: Record<string, Check> = {
-  address: str, avatarUrl: str, cc: str, ccAlpha2: str, ccAlpha3: str, city: str, company_name: str,
-  company_number: str, createdAt: str, email: str, ext_billing_ref: nullable(str), nominet_contact_type: str,
-  notes: str, pc: str, person_name: str, sp: str, trading_name: str, voice: str, firstName: str, lastName: str,
-};
-const user: Check = (v) => fields(v, { id: int, packageGrants: arrayOf(int) }) && fields((v as { contact: unknown }).contact, contactFields);
-const mailbox: Check = (v) => fields(v, {
-  id: int, domain: str, local: str, send: bool, receive: bool, enabled: bool, quotaMB: int, usageMB: int, passwordSha256: hex64,
-});
-const forwarder: Check = (v) => fields(v, { id: int, domain: str, local: str, remote: str });
-const stringMap: Check = (v) => isPlainObject(v) && Object.values(v).every(str);
-const recordData: Check = (v) => isPlainObject(v) && Object.values(v).every((x) => str(x) || int(x));
-const dnsRecord: Check = (v) => fields(v, {
-  ref: nullable(int), type: (t) => typeof t === 'string' && (RECORD_TYPES as readonly string[]).includes(t), host: str, data: recordData,
-});
-const zone: Check = (v) => fields(v, { apex: str, records: arrayOf(dnsRecord) });
-const pkg: Check = (v) => fields(v, {
-  id: int, typeId: int, names: (n) => arrayOf(str)(n) && (n as unknown[]).length > 0, label: nullable(str), enabled: bool,
-  created: str, documentRoots: stringMap, cloudServerId: nullable(int), mailboxes: arrayOf(mailbox), forwarders: arrayOf(forwarder),
-  zones: arrayOf(zone),
-});
-const server: Check = (v) => fields(v, {
-  id: int, externalId: int, name: str, type: str, provider: str, spec: str, zone: str, periodMonths: int,
-  bandwidth: nullable(str), disk: nullable(str), branded: bool, forUser: str, chargedCents: int, orderedAtMs: int,
-  provisionDelayMs: int, packageIds: arrayOf(int),
-});
-const account: Check = (v) => fields(v, {
-  id: int, keySha256: hex64, balanceCents: int, brand: nullable((b) => fields(b, { name: str, logoUrl: str })),
-  packageTypes: arrayOf((t) => fields(t, { id: int, label: str, platform: (p) => p === 'linux' || p === 'windows' })),
-  users: arrayOf(user), packages: arrayOf(pkg), cloudServers: arrayOf(server),
-});
+const brand = nullable((b) => fields(b, { name: str, logoUrl: str }));
+const coreAccount = { id: int, keySha256: hex64, balanceCents: int, brand, packages: Array.isArray };
+const corePackage = { id: int, names: (n: unknown) => arrayOf(str)(n) && (n as unknown[]).length > 0 };
 
 /**
- * A state of version 1 (before DNS zones) brought to the current version in place: each
- * package gets the zones a new package gets, refs from a fresh counter. Anything else
+ * A state of an older version brought to the current one in place: every noun newer
+ * than the file (`since`, e.g. DNS zones in version 2) gets its counters and its fresh
+ * members on every account and package (zones with their default records, refs from a
+ * fresh counter). Anything else, or a state whose core is not sound enough to upgrade,
  * is returned as it is, for checkState to judge.
  */
 export function upgradeState(v: unknown): unknown {
-  if (!isPlainObject(v) || v.version !== 1 || !isPlainObject(v.counters) || !Array.isArray(v.accounts)) return v;
+  if (!isPlainObject(v) || !int(v.version) || (v.version as number) < FIRST_STATE_VERSION || (v.version as number) >= stateVersion()) return v;
+  if (!isPlainObject(v.counters) || !arrayOf((a) => fields(a, coreAccount) && (a as Account).packages.every((p) => fields(p, corePackage)))(v.accounts)) return v;
   const state = v as unknown as State;
-  state.counters.dnsRef = 7_000_001;
+  const newer = nounsNewerThan(state.version);
+  state.counters = { ...freshCounters(newer), ...state.counters };
   for (const account of state.accounts) {
-    if (!isPlainObject(account) || !Array.isArray(account.packages)) return v;
-    for (const p of account.packages) {
-      if (!isPlainObject(p) || !Array.isArray(p.names) || !p.names.every(str)) return v;
-      p.zones = [];
-      syncZones(state, p as unknown as Package);
-    }
+    addAccountMembers({ state, account, first: false }, newer);
+    for (const pkg of account.packages) addPackageMembers({ state, account, pkg }, newer);
   }
-  state.version = STATE_VERSION;
+  state.version = stateVersion();
   return state;
 }
 
 /** undefined when `v` is a usable State, else what is wrong with it. */
 export function checkState(v: unknown): string | undefined {
   if (!isPlainObject(v)) return 'no "state" object';
-  if (v.version !== STATE_VERSION) return `state version ${String(v.version)} is not supported (expected ${STATE_VERSION})`;
-  if (!fields(v.counters, { packageId: int, userId: int, mailId: int, serverId: int, dnsRef: int })) return 'bad "counters"';
+  if (v.version !== stateVersion()) return `state version ${String(v.version)} is not supported (expected ${stateVersion()})`;
+  const counters = Object.keys(freshCounters());
+  if (!isPlainObject(v.counters) || !counters.every((c) => int((v.counters as Record<string, unknown>)[c]))) return 'bad "counters"';
   if (!int(v.defaultAccountId)) return 'bad "defaultAccountId"';
   if (!Array.isArray(v.accounts)) return '"accounts" is not an array';
-  const bad = v.accounts.findIndex((a) => !account(a));
-  if (bad >= 0) return `account #${bad} has a missing or malformed field`;
+  for (const [i, account] of v.accounts.entries()) {
+    const problem = accountProblem(account);
+    if (problem) return `account #${i} ${problem}`;
+  }
   if (!v.accounts.some((a) => (a as { id: number }).id === v.defaultAccountId)) return 'the default account is missing';
+  return undefined;
+}
+
+function accountProblem(account: unknown): string | undefined {
+  if (!fields(account, coreAccount)) return 'has a missing or malformed field';
+  const bad = badMember('account', account as Record<string, unknown>);
+  if (bad) return `has a missing or malformed "${bad}"`;
+  for (const [i, pkg] of (account as Account).packages.entries()) {
+    if (!fields(pkg, corePackage)) return `package #${i} has a missing or malformed field`;
+    const badInPackage = badMember('package', pkg as unknown as Record<string, unknown>);
+    if (badInPackage) return `package #${i} has a missing or malformed "${badInPackage}"`;
+  }
   return undefined;
 }

@@ -3,7 +3,7 @@
  *
  * - `default`: everything the emulator models, including the behaviours no public
  *   source shows (api-notes marks them `assumed`; each sits behind one function in
- *   assumed.ts). This is what a developer wants to build against.
+ *   `assumed.ts` or `nouns/<noun>/assumed.ts`). This is what a developer wants to build against.
  * - `documented`: only what a public source shows. Every response field and behaviour
  *   that api-notes marks `assumed` is left out, so a client can be tested for the
  *   tolerance DESIGN §3 asks of it (a field it cannot read back never makes it fail

@@ -4,11 +4,12 @@ import { performance } from 'node:perf_hooks';
 import { ApiError, errorBody, noRoute, notFound, payloadTooLarge, unauthorized, forbidden } from './errors';
 import { authenticate, keyDigest } from './auth';
 import { BodyReadError, MAX_BODY_BYTES, parseBody, readBody, RawBody } from './body';
-import { ControlContext, ControlTarget, controlRouter, isLoopback, isLoopbackHost } from './control';
+import { controlRouter, isLoopback, isLoopbackHost } from './control';
+import { ApiContext, ControlContext, ControlTarget } from './context';
 import { Faults, FaultRule } from './faults';
 import { RequestLog, RequestLogEntry } from './request-log';
 import { Reply, Router } from './router';
-import { apiRouter, ApiContext } from './routes';
+import { addApiRoutes } from './nouns';
 import { Store } from './backend/store';
 import { State } from './backend/model';
 import { setDefaultKey } from './backend/accounts';
@@ -55,7 +56,8 @@ export class EmulatorServer implements ControlTarget {
   provisionDelayMs: number;
 
   private readonly http: http.Server;
-  private readonly api: Router<ApiContext> = apiRouter();
+  /** The reseller API: every registered noun's routes (nouns/index.ts). */
+  private readonly api: Router<ApiContext> = new Router<ApiContext>();
   private readonly control: Router<ControlContext> = controlRouter();
   private readonly dataFile: DataFile | null;
   private readonly keySha256: string;
@@ -64,6 +66,7 @@ export class EmulatorServer implements ControlTarget {
 
   /** Loads (or creates) the state; throws EmulatorDataError for an unusable data file. */
   constructor(private readonly config: ServerConfig) {
+    addApiRoutes(this.api);
     this.provisionDelayMs = config.provisionDelayMs;
     this.keySha256 = keyDigest(config.apiKey);
     this.dataFile = config.dataFile ? new DataFile(config.dataFile) : null;

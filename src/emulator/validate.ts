@@ -1,4 +1,4 @@
-import { mailboxFlag, validationError } from './assumed';
+import { validationError } from './assumed';
 import { isPlainObject } from './util';
 import { canonicalDomain, checkDomainName } from '../protocol/names';
 
@@ -55,16 +55,6 @@ export function expectBoolean(value: unknown, path: string, form: boolean): bool
     if (value === 'false' || value === '0') return false;
   }
   throw validationError(`${path} must be a boolean`);
-}
-
-/**
- * The API's mailbox flags: the strings `"true"`/`"false"` (spec 4.4), and JSON booleans,
- * which PHP clients send (see `mailboxFlag`).
- */
-export function expectStringBoolean(value: unknown, path: string): boolean {
-  const flag = mailboxFlag(value);
-  if (flag === undefined) throw validationError(`${path} must be "true" or "false" (or a JSON boolean)`);
-  return flag;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { parseForm } from '../../src/emulator/body';
 import { decodeToken } from '../../src/emulator/auth';
 import { mulberry32, parseFaultRequest } from '../../src/emulator/faults';
-import { monthlyPriceCents } from '../../src/emulator/assumed';
-import { COUNTRY_OF_ZONE, countryOfZone } from '../../src/emulator/backend/geo';
+import { monthlyPriceCents } from '../../src/emulator/nouns/cloud/assumed';
+import { COUNTRY_OF_ZONE, countryOfZone } from '../../src/emulator/nouns/cloud/geo';
 import { CLOUD_ZONES, CloudProvider, SPEC_NAMES } from '../../src/protocol/cloud';
 
 describe('parseForm (PHP-style bracket keys)', () => {

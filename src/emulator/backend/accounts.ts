@@ -1,9 +1,9 @@
 import { Account, Brand, State } from './model';
-import { conflictingObjectError, validationError } from '../assumed';
-import { addFixtureAccount } from '../fixtures';
+import { notFound } from '../errors';
 import { sameDigest } from '../util';
+import { parseId } from '../validate';
 
-/** Accounts: lookup by id and by key digest, creation with fixtures, brand, balance. */
+/** Accounts: lookup by id and by key digest, the default key, brand. Creation with fixtures is in fixtures.ts. */
 
 export function findAccount(state: State, id: number): Account | undefined {
   return state.accounts.find((a) => a.id === id);
@@ -14,11 +14,13 @@ export function findAccountByKeyDigest(state: State, keySha256: string): Account
   return state.accounts.find((a) => sameDigest(a.keySha256, keySha256));
 }
 
-export function createAccount(state: State, id: number, keySha256: string, balanceCents: number): Account {
-  if (findAccount(state, id)) throw conflictingObjectError(`account ${id} already exists`);
-  if (findAccountByKeyDigest(state, keySha256)) throw conflictingObjectError('that API key already opens another account');
-  if (balanceCents < 0) throw validationError('balance must not be negative');
-  return addFixtureAccount(state, id, keySha256, balanceCents);
+/** The account named by an optional `account` id of a control-API request, else the default account. */
+export function targetAccount(state: State, value: unknown): Account {
+  if (value === undefined || value === null) return findAccount(state, state.defaultAccountId) as Account;
+  const id = parseId(value);
+  const account = id === undefined ? undefined : findAccount(state, id);
+  if (!account) throw notFound(`account ${String(value)} not found`);
+  return account;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { ApiContext } from './context';
-import { bare, Router, wrapped } from '../router';
-import { brandHeaders, validationError } from '../assumed';
-import { notFound } from '../errors';
-import { cloudServerEntry, findServer, isReady, orderCloudServer, requireReadyServer } from '../backend/cloud';
-import { createPackage } from '../backend/packages';
-import { CLOUD_PACKAGE_TYPE_ID } from '../fixtures';
-import { readPackageNames } from './packages';
-import { expectBody, expectBoolean, expectObject, expectUserRef } from '../validate';
-import { canonicalDomain, checkHostName } from '../../protocol/names';
-import { withAssumed } from '../profile';
+import { ApiContext } from '../../context';
+import { bare, Router, wrapped } from '../../router';
+import { validationError } from '../../assumed';
+import { brandHeaders } from './assumed';
+import { notFound } from '../../errors';
+import { cloudServerEntry, findServer, isReady, orderCloudServer, requireReadyServer } from './backend';
+import { createPackage } from '../packages/backend';
+import { CLOUD_PACKAGE_TYPE_ID } from '../packages/model';
+import { readPackageNames } from '../packages/routes';
+import { expectBody, expectBoolean, expectObject, expectUserRef } from '../../validate';
+import { canonicalDomain, checkHostName } from '../../../protocol/names';
+import { withAssumed } from '../../profile';
 
 /** Managed cloud servers (spec 4.5, 4.6, 4.7; api-notes "Cloud servers"). */
 export function addCloudRoutes(router: Router<ApiContext>): void {

@@ -1,8 +1,10 @@
-import { Account, CloudServer, State } from './model';
-import { cloudServerOpaqueFields, conflictingObjectError, dataDiskSizeGb, generatedServerName, monthlyPriceCents, validationError } from '../assumed';
-import { notFound, paymentRequired } from '../errors';
+import { Account, State } from '../../backend/model';
+import { CloudServer } from './model';
+import { cloudServerOpaqueFields, dataDiskSizeGb, generatedServerName, monthlyPriceCents } from './assumed';
+import { conflictingObjectError, validationError } from '../../assumed';
+import { notFound, paymentRequired } from '../../errors';
 import { countryOfZone } from './geo';
-import { findUser } from './users';
+import { findUser } from '../users/backend';
 import {
   CLOUD_PRODUCT,
   CLOUD_PROVIDERS,
@@ -12,7 +14,7 @@ import {
   checkCloudZone,
   checkPeriodMonths,
   providerFromApi,
-} from '../../protocol/cloud';
+} from '../../../protocol/cloud';
 
 /**
  * Managed cloud servers (spec 2.6, 4.5, 4.7; api-notes "Cloud servers").

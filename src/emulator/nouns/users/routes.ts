@@ -1,17 +1,16 @@
-import { ApiContext } from './context';
-import { bare, Router, wrapped } from '../router';
-import { NewUserContact, parseGrantServiceKey, validationError } from '../assumed';
-import { notFound } from '../errors';
-import { createUser, deleteUser, requireUser, setGrant, updateContact, userListing } from '../backend/users';
-import { packageTypeEntry } from '../backend/packages';
-import { resolveCountry } from '../backend/countries';
-import { expectBody, expectBoolean, expectObject, expectString, expectUserRef, readText } from '../validate';
-import { checkEmailAddress } from '../../protocol/names';
+import { ApiContext } from '../../context';
+import { bare, Router, wrapped } from '../../router';
+import { validationError } from '../../assumed';
+import { NewUserContact, parseGrantServiceKey } from './assumed';
+import { notFound } from '../../errors';
+import { createUser, deleteUser, requireUser, setGrant, updateContact, userListing } from './backend';
+import { resolveCountry } from './countries';
+import { expectBody, expectBoolean, expectObject, expectString, expectUserRef, readText } from '../../validate';
+import { checkEmailAddress } from '../../../protocol/names';
 
-/** Control-panel users (api-notes "Control-panel users", "link / unlink user") and package types. */
+/** Control-panel users (api-notes "Control-panel users", "link / unlink user"). */
 export function addUserRoutes(router: Router<ApiContext>): void {
   router.add('GET', '/reseller/:reseller/susers', (ctx) => bare(userListing(ctx.account)));
-  router.add('GET', '/reseller/:reseller/packageTypes', (ctx) => bare(ctx.account.packageTypes.map(packageTypeEntry)));
   router.add('POST', '/reseller/:reseller/susers', postSusers);
   router.add('POST', '/reseller/:reseller/explicitStackUserCheck', explicitStackUserCheck);
 }

@@ -1,15 +1,10 @@
-import { Account, State, User } from './model';
-import {
-  conflictingObjectError,
-  contactForNewUser,
-  NewUserContact,
-  susersFtpLockMember,
-  susersServiceByTupleMember,
-  susersUsersMember,
-} from '../assumed';
-import { notFound } from '../errors';
-import { canonicalEmail } from '../../protocol/names';
-import { isoWithOffset } from '../util';
+import { Account, State } from '../../backend/model';
+import { User } from './model';
+import { contactForNewUser, NewUserContact, susersFtpLockMember, susersServiceByTupleMember, susersUsersMember } from './assumed';
+import { conflictingObjectError } from '../../assumed';
+import { notFound } from '../../errors';
+import { canonicalEmail } from '../../../protocol/names';
+import { isoWithOffset } from '../../util';
 
 /** Control-panel users and their grants (spec 2.2, 2.3; api-notes "Control-panel users"). */
 
@@ -50,7 +45,6 @@ export function userListing(account: Account): Record<string, unknown> {
     ftpLock: susersFtpLockMember(account),
   };
 }
-
 
 /** Grants (on = true) or revokes a package; both are idempotent. */
 export function setGrant(user: User, packageId: number, on: boolean): void {

@@ -1,39 +1,36 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { ApiContext } from './context';
-import { bare, Router, wrapped } from '../router';
-import { dnsReadForm, dnsWriteResult, validationError, zoneBody } from '../assumed';
-import {
-  applyZoneDiff,
-  ConflictPolicy,
-  InsertPolicy,
-  NewRecord,
-  recordView,
-  requireZone,
-  WRITABLE_TYPES,
-  WritableType,
-} from '../backend/dns';
-import { DnsZone } from '../backend/model';
-import { requirePackage } from '../backend/packages';
-import { withAssumed } from '../profile';
-import { expectArray, expectBody, expectObject, expectString } from '../validate';
+import { ApiContext } from '../../context';
+import { bare, Router, wrapped } from '../../router';
+import { validationError } from '../../assumed';
+import { dnsReadForm, dnsWriteResult, zoneBody } from './assumed';
+import { applyZoneDiff, ConflictPolicy, InsertPolicy, NewRecord, recordView, requireZone } from './backend';
+import { DnsZone, WRITABLE_TYPES, WritableType } from './model';
+import { requirePackage } from '../packages/backend';
+import { EmulatorProfile, withAssumed } from '../../profile';
+import { expectArray, expectBody, expectObject, expectString } from '../../validate';
 
-/** DNS records (api-notes "DNS records"): read every zone or one, write one atomic diff. */
+/**
+ * DNS records (api-notes "DNS records"): read every zone or one, write one atomic diff.
+ * `zoneView` and `writeZone` serve any route that reads or writes one zone the same
+ * way (a registered domain's zone, `/domain/{name}/dns`, is read and written like this).
+ */
 export function addDnsRoutes(router: Router<ApiContext>): void {
   router.add('GET', '/package/:pkg/dns', (ctx) => {
     const pkg = requirePackage(ctx.account, ctx.params.pkg);
     const out: Record<string, unknown> = Object.create(null);
-    for (const zone of pkg.zones) out[zone.apex] = zoneView(zone, ctx);
+    for (const zone of pkg.zones) out[zone.apex] = zoneView(zone, ctx.profile);
     return bare(out);
   });
   router.add('GET', '/package/:pkg/dns/:zone', (ctx) => {
     const pkg = requirePackage(ctx.account, ctx.params.pkg);
-    return bare(zoneView(requireZone(pkg, ctx.params.zone), ctx));
+    return bare(zoneView(requireZone(pkg, ctx.params.zone), ctx.profile));
   });
-  router.add('POST', '/package/:pkg/dns/:zone', writeZone);
+  router.add('POST', '/package/:pkg/dns/:zone', (ctx) => writeZone(ctx, () => requireZone(requirePackage(ctx.account, ctx.params.pkg), ctx.params.zone)));
 }
 
-function zoneView(zone: DnsZone, ctx: ApiContext): Record<string, unknown> {
-  const form = dnsReadForm(withAssumed(ctx.profile));
+/** A zone as the API reads it: `{"records": [...]}` in the profile's read form. */
+export function zoneView(zone: DnsZone, profile: EmulatorProfile): Record<string, unknown> {
+  const form = dnsReadForm(withAssumed(profile));
   return zoneBody(zone.records.map((r) => recordView(r, form)));
 }
 
@@ -45,10 +42,9 @@ const INSERT_POLICIES: readonly InsertPolicy[] = ['append', 'replace'];
  * Both policies are required (every public client sends them); a `new` type that is
  * absent counts as `[]`. NS (or any other key) in `new` is refused: NS is not writable.
  */
-function writeZone(ctx: ApiContext) {
+export function writeZone(ctx: ApiContext, zoneOf: () => DnsZone) {
   const body = expectBody(ctx.body);
-  const pkg = requirePackage(ctx.account, ctx.params.pkg);
-  const zone = requireZone(pkg, ctx.params.zone);
+  const zone = zoneOf(); // after the body check: a bad body is 400 whatever the path names
   const conflictPolicy = oneOf(body.conflictPolicy, 'conflictPolicy', CONFLICT_POLICIES);
   const insertPolicy = oneOf(body.insertPolicy, 'insertPolicy', INSERT_POLICIES);
   const adds = body.new === undefined || body.new === null ? [] : readNew(body.new, zone.apex);

@@ -1,26 +1,16 @@
-import { DnsRecord, DnsRecordType, DnsZone, Package, State } from './model';
-import {
-  defaultZoneRecords,
-  dnsConflictError,
-  DefaultRecord,
-  packageWebIp,
-  replacedByInsert,
-  unknownDeleteRef,
-  validationError,
-  zoneApexes,
-} from '../assumed';
-import { notFound } from '../errors';
-import { canonicalDomain } from '../../protocol/names';
+import { Package, State } from '../../backend/model';
+import { DnsRecord, DnsZone, WritableType } from './model';
+import { defaultZoneRecords, dnsConflictError, DefaultRecord, replacedByInsert, unknownDeleteRef, zoneApexes } from './assumed';
+import { packageWebIp } from '../packages/assumed';
+import { validationError } from '../../assumed';
+import { notFound } from '../../errors';
+import { canonicalDomain } from '../../../protocol/names';
 
 /**
  * DNS zones of a package (api-notes "DNS records"): one zone per apex name, records
  * identified by a numeric `ref` that is never reused. The API has no update: a write is
  * one atomic diff (delete, then `insertPolicy`, then adds under `conflictPolicy`).
  */
-
-/** The record types `new` may carry (api-notes: no NS key, and the SOA is the zone's own). */
-export const WRITABLE_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'] as const;
-export type WritableType = (typeof WRITABLE_TYPES)[number];
 
 export type ConflictPolicy = 'reject' | 'replace' | 'ignore';
 export type InsertPolicy = 'append' | 'replace';
@@ -39,6 +29,11 @@ export interface ZoneDiff {
   deletes: number[];
 }
 
+/** The zones of a new package (or of one in a data file from before DNS): one per apex name, with the default records. */
+export function freshZones(state: State, pkg: Package): DnsZone[] {
+  return zoneApexes(pkg.names).map((apex) => newZone(state, pkg, apex));
+}
+
 /**
  * Gives the package a zone (with the default records) for every apex name it has and
  * none for a name it no longer has. Called whenever a package's names change.
@@ -47,9 +42,12 @@ export function syncZones(state: State, pkg: Package): void {
   const apexes = zoneApexes(pkg.names);
   pkg.zones = pkg.zones.filter((z) => apexes.includes(z.apex));
   for (const apex of apexes) {
-    if (pkg.zones.some((z) => z.apex === apex)) continue;
-    pkg.zones.push({ apex, records: defaultZoneRecords(apex, packageWebIp(pkg)).map((r) => withRef(state, r)) });
+    if (!pkg.zones.some((z) => z.apex === apex)) pkg.zones.push(newZone(state, pkg, apex));
   }
+}
+
+function newZone(state: State, pkg: Package, apex: string): DnsZone {
+  return { apex, records: defaultZoneRecords(apex, packageWebIp(pkg)).map((r) => withRef(state, r)) };
 }
 
 function withRef(state: State, record: DefaultRecord): DnsRecord {
@@ -141,6 +139,3 @@ export function recordView(record: DnsRecord, form: ReadForm): Record<string, un
   }
   return view;
 }
-
-/** The record types whose records the API shows (SOA and NS included). */
-export const RECORD_TYPES: readonly DnsRecordType[] = ['SOA', 'NS', ...WRITABLE_TYPES];

@@ -1,6 +1,7 @@
-import { ApiContext } from './context';
-import { bare, Router, wrapped } from '../router';
-import { checkMailboxPassword, forwarderCreatedItem, mailboxUpdatedItem, validationError } from '../assumed';
+import { ApiContext } from '../../context';
+import { bare, Router, wrapped } from '../../router';
+import { validationError } from '../../assumed';
+import { checkMailboxPassword, forwarderCreatedItem, mailboxFlag, mailboxUpdatedItem } from './assumed';
 import {
   createForwarder,
   createMailbox,
@@ -10,11 +11,11 @@ import {
   requireMailbox,
   requireMailDomain,
   updateMailbox,
-} from '../backend/mail';
-import { requirePackage } from '../backend/packages';
-import { withAssumed } from '../profile';
-import { expectArray, expectBody, expectObject, expectString, expectStringBoolean } from '../validate';
-import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart } from '../../protocol/names';
+} from './backend';
+import { requirePackage } from '../packages/backend';
+import { withAssumed } from '../../profile';
+import { expectArray, expectBody, expectObject, expectString } from '../../validate';
+import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart } from '../../../protocol/names';
 
 /**
  * Mail objects: one endpoint for every change, `POST /package/{id}/email/{domain}`
@@ -108,4 +109,14 @@ function readPassword(value: unknown, path: string): string {
   const problem = checkMailboxPassword(value);
   if (problem) throw validationError(`${path} ${problem}`);
   return value as string;
+}
+
+/**
+ * The API's mailbox flags: the strings `"true"`/`"false"` (spec 4.4), and JSON booleans,
+ * which PHP clients send (see `mailboxFlag`).
+ */
+function expectStringBoolean(value: unknown, path: string): boolean {
+  const flag = mailboxFlag(value);
+  if (flag === undefined) throw validationError(`${path} must be "true" or "false" (or a JSON boolean)`);
+  return flag;
 }

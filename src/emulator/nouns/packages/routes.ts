@@ -1,7 +1,8 @@
-import { ApiContext } from './context';
-import { bare, Router, wrapped } from '../router';
-import { packageWebUsage, validationError } from '../assumed';
-import { packageTypeLimits } from '../fixtures';
+import { ApiContext } from '../../context';
+import { bare, Router, wrapped } from '../../router';
+import { validationError } from '../../assumed';
+import { packageWebUsage } from './assumed';
+import { packageTypeLimits } from './model';
 import {
   changeNames,
   changePackageType,
@@ -9,8 +10,9 @@ import {
   deletePackage,
   packageDetail,
   packageListEntry,
+  packageTypeEntry,
   requirePackage,
-} from '../backend/packages';
+} from './backend';
 import {
   expectArray,
   expectBody,
@@ -22,10 +24,11 @@ import {
   expectString,
   expectUserRef,
   parseId,
-} from '../validate';
+} from '../../validate';
 
-/** Hosting packages (spec 4.2, 4.3; api-notes "Packages"). */
+/** Hosting packages (spec 4.2, 4.3; api-notes "Packages") and package types. */
 export function addPackageRoutes(router: Router<ApiContext>): void {
+  router.add('GET', '/reseller/:reseller/packageTypes', (ctx) => bare(ctx.account.packageTypes.map(packageTypeEntry)));
   router.add('POST', '/reseller/:reseller/addWeb', addWeb);
   router.add('GET', '/package', (ctx) => bare(ctx.account.packages.map((p) => packageListEntry(ctx.account, p, ctx.profile))));
   router.add('GET', '/package/:pkg', (ctx) => bare(packageDetail(ctx.account, requirePackage(ctx.account, ctx.params.pkg), ctx.profile)));
@@ -98,7 +101,7 @@ function deleteWeb(ctx: ApiContext) {
   ids.forEach((item, i) => {
     if (typeof item !== 'string' && typeof item !== 'number') throw validationError(`delete-id[${i}] must be a package id`);
     const id = parseId(item);
-    result[String(item)] = id !== undefined && deletePackage(ctx.account, id);
+    result[String(item)] = id !== undefined && deletePackage(ctx.state, ctx.account, id);
   });
   return wrapped(result);
 }

@@ -1,21 +1,14 @@
-import { Account, Package, PackageType, State } from './model';
-import {
-  conflictingObjectError,
-  dropMailOfRemovedNames,
-  packageDetailAssumedFields,
-  packageLabelsOf,
-  packageWebInfo,
-  packagesClaimingNames,
-  validationError,
-} from '../assumed';
-import { notFound } from '../errors';
-import { syncZones } from './dns';
-import { dropGrantsOf, findUser, setGrant, stackUsersOf } from './users';
-import { canonicalDomain } from '../../protocol/names';
-import { isoWithOffset } from '../util';
-import { packageTypeLimits } from '../fixtures';
-import { EmulatorProfile, withAssumed } from '../profile';
-import { underlying } from './undo-log';
+import { Account, Package, State } from '../../backend/model';
+import { PackageType, packageTypeLimits } from './model';
+import { packageDetailAssumedFields, packageLabelsOf, packageWebInfo, packagesClaimingNames } from './assumed';
+import { conflictingObjectError, validationError } from '../../assumed';
+import { notFound } from '../../errors';
+import { findUser, setGrant, stackUsersOf } from '../users/backend';
+import { addPackageMembers, announce } from '../registry';
+import { canonicalDomain } from '../../../protocol/names';
+import { isoWithOffset } from '../../util';
+import { EmulatorProfile, withAssumed } from '../../profile';
+import { underlying } from '../../backend/undo-log';
 
 /** Hosting packages (spec 2.4, 4.2, 4.3, 4.6; api-notes "Packages"). */
 
@@ -80,20 +73,19 @@ export function createPackage(state: State, account: Account, input: NewPackage,
   const user = input.stackUserId === null ? null : findUser(account, input.stackUserId);
   if (input.stackUserId !== null && !user) throw validationError(`unknown user stack-user:${input.stackUserId}`);
   assertNamesFree(state, account, input.names, null);
-  const pkg: Package = {
+  const own: Pick<Package, 'id' | 'names' | 'typeId' | 'label' | 'enabled' | 'created' | 'documentRoots' | 'cloudServerId'> = {
     id: state.counters.packageId++,
-    typeId: input.typeId,
     names: [...input.names],
+    typeId: input.typeId,
     label: input.label,
     enabled: true,
     created: isoWithOffset(nowMs),
     documentRoots: { ...input.documentRoots },
     cloudServerId: input.cloudServerId,
-    mailboxes: [],
-    forwarders: [],
-    zones: [],
   };
-  syncZones(state, pkg);
+  // The other nouns' members (mail, DNS zones, …): the package is complete after this.
+  const pkg = own as Package;
+  addPackageMembers({ state, account, pkg });
   account.packages.push(pkg);
   if (user) setGrant(user, pkg.id, true);
   return pkg;
@@ -150,13 +142,15 @@ export function packageDetail(account: Account, pkg: Package, profile: EmulatorP
   return withAssumed(profile) ? { ...shown, ...packageDetailAssumedFields(pkg, type.label) } : shown;
 }
 
-/** Deletes a package with its mail and grants, and takes it off its cloud server. false: not found. */
-export function deletePackage(account: Account, id: number): boolean {
+/**
+ * Deletes a package with everything on it; the nouns that keep something about it
+ * elsewhere (grants, a cloud server's package list) drop it (`packageDeleted`). false: not found.
+ */
+export function deletePackage(state: State, account: Account, id: number): boolean {
   const pkg = account.packages.find((p) => p.id === id);
   if (!pkg) return false;
   account.packages = account.packages.filter((p) => p !== pkg);
-  dropGrantsOf(account, id);
-  for (const server of account.cloudServers) server.packageIds = server.packageIds.filter((p) => p !== id);
+  announce('packageDeleted', { state, account, pkg });
   return true;
 }
 
@@ -185,7 +179,7 @@ export function changeNames(state: State, account: Account, pkg: Package, add: s
   const removed = pkg.names.filter((n) => !next.includes(n));
   pkg.names = next;
   for (const name of removed) delete pkg.documentRoots[name];
-  dropMailOfRemovedNames(pkg, removed);
-  syncZones(state, pkg);
+  // What hangs on a name (its mail, its DNS zone) follows the names.
+  announce('packageNamesChanged', { state, account, pkg, removed });
   return [...pkg.names];
 }

@@ -1,9 +1,10 @@
-import { Forwarder, Mailbox, Package, State } from './model';
-import { duplicateMailError, forwarderEntry, newMailboxDefaults, showEmptyForwardList } from '../assumed';
-import { EmulatorProfile, withAssumed } from '../profile';
-import { notFound } from '../errors';
-import { canonicalDomain } from '../../protocol/names';
-import { sha256Hex } from '../util';
+import { Package, State } from '../../backend/model';
+import { Forwarder, Mailbox } from './model';
+import { duplicateMailError, forwarderEntry, newMailboxDefaults, showEmptyForwardList } from './assumed';
+import { EmulatorProfile, withAssumed } from '../../profile';
+import { notFound } from '../../errors';
+import { canonicalDomain } from '../../../protocol/names';
+import { sha256Hex } from '../../util';
 
 /** Mailboxes and forwarders on a domain of a package (spec 4.4; api-notes "Mail"). */
 

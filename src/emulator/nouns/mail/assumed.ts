@@ -1,0 +1,79 @@
+import { ApiError } from '../../errors';
+import { Package } from '../../backend/model';
+import { Forwarder, Mailbox } from './model';
+
+/**
+ * The mail noun's assumed behaviours: everything api-notes.md marks `assumed`, or
+ * that no public source shows and the emulator had to choose, behind one function
+ * each. When the real API is observed to differ, correct it here only.
+ *
+ * Each function says ASSUMED and what it assumes. docs/emulator.md lists them.
+ */
+
+/** ASSUMED (api-notes "Mail", "duplicate create"): creating a mail object that already exists is 409. */
+export function duplicateMailError(message: string): ApiError {
+  return new ApiError(409, `ConflictingObject: ${message}`);
+}
+
+/**
+ * ASSUMED: removing a domain name from a package also deletes the mail objects of
+ * that domain (a mail domain cannot outlive its name). Mutates the package.
+ */
+export function dropMailOfRemovedNames(pkg: Package, removed: readonly string[]): void {
+  const gone = new Set(removed);
+  pkg.mailboxes = pkg.mailboxes.filter((m) => !gone.has(m.domain));
+  pkg.forwarders = pkg.forwarders.filter((f) => !gone.has(f.domain));
+}
+
+/** ASSUMED: a mailbox password is a string of 8 to 128 characters. */
+export function checkMailboxPassword(password: unknown): string | undefined {
+  if (typeof password !== 'string') return 'must be a string';
+  if (password.length < 8 || password.length > 128) return 'must be 8 to 128 characters long';
+  return undefined;
+}
+
+/**
+ * ASSUMED (spec 4.4 shows the strings "true"/"false"; PHP clients also send JSON
+ * booleans): `send`/`receive` of a mailbox write. Returns undefined for anything else.
+ */
+export function mailboxFlag(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+/** ASSUMED: a new mailbox is enabled, with a 1024 MB quota and nothing used. */
+export function newMailboxDefaults(): Pick<Mailbox, 'enabled' | 'quotaMB' | 'usageMB'> {
+  return { enabled: true, quotaMB: 1024, usageMB: 0 };
+}
+
+/** ASSUMED (api-notes "Mail", read: shape of `forward` assumed): `{id: "f<n>", local, remote}`. */
+export function forwarderEntry(f: Forwarder): { id: string; local: string; remote: string } {
+  return { id: `f${f.id}`, local: f.local, remote: f.remote };
+}
+
+/**
+ * ASSUMED (api-notes "Mail", read: `forward` shape assumed): the read lists `forward`
+ * even when there are none. The `documented` profile leaves an empty `forward` out.
+ */
+export function showEmptyForwardList(): boolean {
+  return true;
+}
+
+/**
+ * ASSUMED (api-notes "Mail", new forwarder response assumed): the mailbox envelope's
+ * item with `type: "forward"` and no password.
+ */
+export function forwarderCreatedItem(f: Forwarder): Record<string, unknown> {
+  return { type: 'forward', id: f.local, generatedId: null };
+}
+
+/**
+ * ASSUMED (api-notes "Mail", update mailbox): the envelope lists each updated mailbox
+ * like a created one; the password is echoed only when the update set one.
+ */
+export function mailboxUpdatedItem(m: Mailbox, password: string | undefined): Record<string, unknown> {
+  const item: Record<string, unknown> = { type: 'mailbox', id: m.local, generatedId: null };
+  if (password !== undefined) item.password = password;
+  return item;
+}
