@@ -85,10 +85,10 @@ export type Limit = number | 'INF';
  * number (webspace and bandwidth in MB). A type not listed here is unlimited.
  */
 const TYPE_LIMITS: Readonly<Record<number, Readonly<Record<string, Limit>>>> = {
-  811: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
-  812: { domains: 5, webspace: 10240, bandwidth: 'INF', mailboxes: 10, databases: 5 },
-  813: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
-  820: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', databases: 'INF' },
+  811: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
+  812: { domains: 5, webspace: 10240, bandwidth: 'INF', mailboxes: 10, mysqlDatabases: 5 },
+  813: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
+  820: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
 };
 
 export function packageTypeLimits(typeId: number): Record<string, Limit> {
