@@ -275,3 +275,36 @@ export function dnsNumberOfRead(value: unknown, where: string): number {
 export function acceptDnsWriteResult(_result: unknown): void {
   // deliberately not read
 }
+
+// ---------------------------------------------------------------------------------------
+// MySQL databases and FTP credentials
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (api-notes "MySQL databases": one live note shows a stored name carrying the
+ * service's prefix and suffix when `allow_random` is set; with `allow_random: false`,
+ * which this client always sends, it is assumed to be the requested name): whether a
+ * listed database's `name` is the stored name of the requested one. Every look-up of a
+ * database by the name a user declared goes through here.
+ */
+export function isStoredNameOf(stored: string, requested: string): boolean {
+  return stored.toLowerCase() === requested.toLowerCase();
+}
+
+/**
+ * Assumed (api-notes: `mysqlUserPassword` takes a `user_id`, and where it comes from is
+ * not shown): the user created with a database (of the same name) has the database's id.
+ */
+export function mysqlUserIdOf(database: { readonly id: number }): number {
+  return database.id;
+}
+
+/**
+ * Assumed (api-notes "FTP credentials" shows a list `[{"username", "password"}]`): the
+ * first entry is the package's primary FTP user. An empty list is a shape error (a
+ * package always has one), never "no credentials".
+ */
+export function primaryFtpCredentials<T>(entries: readonly T[]): T {
+  if (entries.length === 0) throw new shape.ShapeMismatch('expected the FTP credentials to list at least one user, got an empty list');
+  return entries[0];
+}

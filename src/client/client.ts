@@ -1,6 +1,8 @@
 import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
+import { Databases } from './databases';
 import { Dns } from './dns';
+import { Ftp } from './ftp';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
@@ -116,6 +118,8 @@ export class ResellerClient {
     this.mail = new Mail(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
+    this.databases = new Databases(ctx);
+    this.ftp = new Ftp(ctx);
   }
 
   /** Requests in flight right now. */
@@ -150,4 +154,8 @@ export class ResellerClient {
   readonly dns: Dns;
   /** Managed cloud servers. */
   readonly cloudServers: CloudServers;
+  /** MySQL databases of a package (and their users). */
+  readonly databases: Databases;
+  /** A package's FTP credentials (a secret: read for an ephemeral resource, never kept). */
+  readonly ftp: Ftp;
 }

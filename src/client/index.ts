@@ -19,6 +19,8 @@ export type { Packages } from './packages';
 export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
+export type { Databases } from './databases';
+export type { Ftp } from './ftp';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,
@@ -39,6 +41,9 @@ export {
   dnsNameOfRead,
   dnsNumberOfRead,
   acceptDnsWriteResult,
+  isStoredNameOf,
+  mysqlUserIdOf,
+  primaryFtpCredentials,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
 export type { AttemptRecord } from './request';

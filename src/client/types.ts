@@ -300,3 +300,27 @@ export interface DnsZoneChange {
    */
   insertPolicy?: 'append' | 'replace';
 }
+
+/**
+ * A MySQL database of a package, as `GET /package/{id}/web/mysqlDatabases` lists it
+ * (api-notes "MySQL databases"). It comes with a MySQL user of the same name. Fields
+ * the API may leave out are absent here (tolerant reader).
+ */
+export interface MysqlDatabaseEntry {
+  id: number;
+  /** The name the service stored (see `isStoredNameOf` in assumptions.ts); its user's name too. */
+  name: string;
+  /** The host a site on the package connects to. */
+  host?: string;
+  /** The host to connect to from outside the platform. */
+  externalHostname?: string;
+  server?: string;
+  quotaMb?: number;
+  quotaUsed?: number;
+}
+
+/** A package's FTP user (`GET /package/{id}/web/ftpCredentials`): a secret, never logged or stored. */
+export interface FtpCredentials {
+  username: string;
+  password: string;
+}

@@ -2,6 +2,7 @@ import { AccountReads, AssumptionName, DoctorArea, Fact, FactResult, notReadOnly
 import { CONVENTIONS } from './doctor-facts-conventions';
 import { DNS } from './doctor-facts-dns';
 import { MAIL } from './doctor-facts-mail';
+import { MYSQL } from './doctor-facts-mysql';
 import { PACKAGES } from './doctor-facts-packages';
 import { SERVERS } from './doctor-facts-servers';
 import { USERS } from './doctor-facts-users';
@@ -21,6 +22,7 @@ const AREAS = [
   area(USERS),
   area(SERVERS),
   area(DNS),
+  area(MYSQL),
   area(CONVENTIONS),
 ];
 
