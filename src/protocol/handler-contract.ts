@@ -29,6 +29,12 @@ export const ENV = {
    * of the new one that follows in the same apply replaces the old in one write.
    */
   successor: 'RESELLER_SUCCESSOR',
+  /**
+   * delete, for a kind with `lifecycle.keepOnDestroy`: `true` when the construct declares
+   * it kept on destroy (a literal of the configuration: a destroy provisioner reads
+   * nothing else). `delete` then leaves the object in the account and deletes nothing.
+   */
+  keep: 'RESELLER_KEEP_ON_DESTROY',
   /** Terraform id of the object resource: what `retire-settings` notes are kept under. */
   objectId: 'RESELLER_OBJECT_ID',
   /** Base URL of the API (or the `apiUrl` prop of ResellerHosting). */

@@ -1,7 +1,10 @@
-import type { Brand, DnsZone, MailDomain, PackageType } from '../client';
+import type { Brand, DnsZone, MailDomain, MysqlDatabaseEntry, PackageType } from '../client';
 import type { ReconcileContext } from './context';
 import { zonesOf } from './dns-record';
 import { observeMail } from './mail-common';
+import { databasesOf } from './mysql-database';
+import { listedPackages } from './package';
+import { packageIndex } from './package-index';
 
 /**
  * Reads for the provider's data sources beyond each kind's `list`, through the context's
@@ -40,4 +43,29 @@ export async function cloudServerBrand(ctx: ReconcileContext, serverId: number):
  */
 export function readDnsZones(ctx: ReconcileContext, packageDomain: string): Promise<DnsZone[] | undefined> {
   return zonesOf(ctx, packageDomain.toLowerCase());
+}
+
+/**
+ * The primary domain of the package that a domain name (primary or extra) or a package
+ * id names, from the shared package list; undefined when the account has none such.
+ */
+export async function packageDomainOf(ctx: ReconcileContext, ref: string | number): Promise<string | undefined> {
+  const packages = await listedPackages(ctx);
+  const text = String(ref).trim().toLowerCase();
+  const found = /^[0-9]+$/.test(text) ? packages.find((p) => p.id === Number(text)) : packageIndex(packages).byName.get(text);
+  return found?.name.toLowerCase();
+}
+
+/** The primary domains of the account's packages (the shared package list), for a look-up that found none to suggest from. */
+export async function packageDomains(ctx: ReconcileContext): Promise<string[]> {
+  return (await listedPackages(ctx)).map((p) => p.name.toLowerCase());
+}
+
+/**
+ * The MySQL databases of a package (by its primary domain), through the list the
+ * `reseller_mysql_database` resources read: one read per package per context.
+ * Undefined when the package is gone.
+ */
+export function readMysqlDatabases(ctx: ReconcileContext, packageDomain: string): Promise<MysqlDatabaseEntry[] | undefined> {
+  return databasesOf(ctx, packageDomain.toLowerCase());
 }

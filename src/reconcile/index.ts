@@ -35,6 +35,7 @@ import type { FieldDiff } from './diff';
 import { forwarderReconciler } from './forwarder';
 import type { AccountCheck, KindReconciler, LiveEntry, SweepNames } from './kind';
 import { mailboxReconciler } from './mailbox';
+import { mysqlDatabaseReconciler } from './mysql-database';
 import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { packageReconciler } from './package';
@@ -55,7 +56,8 @@ export type { Observed } from './observed';
 export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
 export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
-export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
+export { cloudServerBrand, listPackageTypes, packageDomainOf, packageDomains, packageWebIpv4, readDnsZones, readMailDomain, readMysqlDatabases } from './account';
+export { findDatabase } from './mysql-database';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
@@ -65,6 +67,7 @@ const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
+  'mysql-database': mysqlDatabaseReconciler,
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
@@ -90,8 +93,18 @@ export function observe(ctx: ReconcileContext, identity: Identity): Promise<Obse
  * ctx.lists.reads;   // the requests the pass made
  * ```
  */
-export function list(ctx: ReconcileContext, kind: Kind): Promise<Observed[]> {
-  return reconcilerOf(kind).list(ctx);
+export function list(ctx: ReconcileContext, kind: Kind, options: ListOptions = {}): Promise<Observed[]> {
+  return reconcilerOf(kind).list(ctx, options.within);
+}
+
+/** Options of `list`. */
+export interface ListOptions {
+  /**
+   * Only the objects of this parent (its natural key: a package's primary domain), for a
+   * kind with a parent: its reconciler may read that parent's lists alone. The result
+   * may still hold others; filter it.
+   */
+  readonly within?: string;
 }
 
 /** Why no listed object has `identity` (its package is gone, the name is another's extra domain...), from the lists already read. */

@@ -44,9 +44,12 @@ export interface KindReconciler<K extends Kind> {
   /**
    * Every live object of the kind, through the context's list cache (`ctx.lists`): one
    * request per list it reads (shared with `observe` and the other kinds), plus one
-   * mail read per domain for mail objects.
+   * mail read per domain for mail objects. `within`: the natural key of a parent (a
+   * package's primary domain), when the caller wants only the objects it holds: a kind
+   * with a parent may then read that parent's lists alone (it may also ignore it: the
+   * caller filters what it gets).
    */
-  list(ctx: ReconcileContext): Promise<Observed[]>;
+  list(ctx: ReconcileContext, within?: string): Promise<Observed[]>;
   /** The declared fields that differ from the observed object, semantically (references resolved). */
   diff(ctx: ReconcileContext, spec: SpecOf<K>, observed: Observed): Promise<FieldDiff[]>;
   /**

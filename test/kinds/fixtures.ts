@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
-import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, StackUser } from '../../src';
+import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -91,6 +91,17 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     replacement: { priority: 30, value: 'mail3.example-kinds.com' },
     declare: (stack) => new DnsRecord(stack, 'mx', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: '@', type: 'MX', value: 'Mail2.Example-Kinds.com.', priority: 20,
+    }),
+  },
+  'mysql-database': {
+    spec: { kind: 'mysql-database', path: `${PATH}/shop_db`, packageDomain: 'Example-Kinds.com', name: 'contract_shop', passwordVersion: 1 },
+    importId: 'example-kinds.com/contract_shop',
+    // Nothing of a database changes in place: out of band, it is deleted (with its data).
+    outOfBand: (client, liveId) => client.databases.delete('example-kinds.com', Number(liveId)),
+    outOfBandShows: 'missing',
+    declare: (stack) => new MysqlDatabase(stack, 'shop_db', {
+      package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: 'contract_shop', passwordVersion: 1,
+      password: new TerraformVariable(stack, 'password', { type: 'string', sensitive: true }).value,
     }),
   },
 };

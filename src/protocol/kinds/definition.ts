@@ -93,6 +93,14 @@ export interface Lifecycle {
    * which the account would hold neither.
    */
   readonly replacesInOneWrite?: { readonly keeping: readonly string[] };
+  /**
+   * A bool setting (camelCase field) that, when true, makes deleting one only forget it:
+   * it stays in the account with what it holds (a MySQL database its data), unmanaged.
+   * The provider's delete then removes it from state with a warning and writes nothing;
+   * the carriers' destroy provisioner is told (a literal of the configuration), and
+   * `handler delete` leaves the object; review says it is kept, not deleted.
+   */
+  readonly keepOnDestroy?: string;
 }
 
 /** The managed object an object lives on (a mail object's package, a package's cloud server). */

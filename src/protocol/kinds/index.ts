@@ -28,6 +28,8 @@ import { forwarderDefinition } from './forwarder';
 import type { ForwarderSpec } from './forwarder';
 import { mailboxDefinition } from './mailbox';
 import type { MailboxSpec } from './mailbox';
+import { mysqlDatabaseDefinition } from './mysql-database';
+import type { MysqlDatabaseSpec } from './mysql-database';
 import { packageDefinition } from './package';
 import type { PackageSpec } from './package';
 import { stackUserDefinition } from './stack-user';
@@ -38,6 +40,8 @@ export * from './identity';
 export * from './codec';
 export * from './import-facet';
 export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, DnsRecordSpec };
+export type { MysqlDatabaseSpec };
+export { MYSQL_DATABASE_FIELDS, checkMysqlDatabase, checkDatabaseName } from './mysql-database';
 export type { DnsRecordType } from './dns-record';
 export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';
 export type { MailPlacement } from './mail';
@@ -49,7 +53,7 @@ export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /** The registration of every kind: one entry per definition. */
-const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition] as const;
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition, mysqlDatabaseDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];

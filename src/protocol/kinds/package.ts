@@ -127,7 +127,7 @@ export const packageDefinition = {
   /** Optionally placed on a managed cloud server. */
   parent: { field: 'cloudServer', kind: 'cloud-server' } as const,
   /** Deleting a package deletes its mail (review says so). */
-  lifecycle: { deletes: 'its mail and DNS records', newIdField: 'packageId' },
+  lifecycle: { deletes: 'its mail, DNS records and MySQL databases', newIdField: 'packageId' },
   import: {
     construct: 'HostingPackage',
     idPrefix: 'pkg',
