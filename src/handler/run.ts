@@ -49,6 +49,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
     if (command === 'delete') {
       const identity = parseIdentity(env[ENV.spec]);
       subject = describeObject(identity);
+      if (env[ENV.keep] === 'true') {
+        io.out(`${subject}: kept in the account (keep on destroy): nothing is deleted; it is no longer managed\n`);
+        return EXIT.ok;
+      }
       const successor = deferToSuccessor(journal, identity, env[ENV.successor]);
       if (successor) {
         io.out(`${subject}: left for ${describeObject(successor)}, which replaces it in one write\n`);

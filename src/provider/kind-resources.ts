@@ -2,6 +2,7 @@ import { AnyKindDefinition, attributeFieldsOf, DEFINITIONS, Identity, ObjectSpec
 import { checkAccount, diff, ensure, EnsureHistory, expectCreate, observe, Observed, ReconcileContext, remove } from '../reconcile';
 import { Connection } from './connection';
 import { dataSources } from './data-sources';
+import { ephemeralResources } from './ephemeral';
 import type { ProviderModel } from './provider';
 import type { EnsureOptions, ObservedValues, ResourceField, ResourceKind } from './resources/kind';
 
@@ -55,6 +56,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
     secret: def.secret,
+    keepOnDestroy: def.lifecycle?.keepOnDestroy ? def.fields.find((f) => f.name === def.lifecycle?.keepOnDestroy)?.attribute : undefined,
     check(values, address) {
       return def.check(specFromValues(def, values, address), address);
     },
@@ -112,6 +114,8 @@ export function coreModel(env: NodeJS.ProcessEnv): ProviderModel {
     kinds: DEFINITIONS.map((def) => bindKind(def, conn)),
     // A data source read during an apply (after the resource it depends on) must see what this process wrote.
     dataSources: { sources: dataSources(), context: () => ({ ...conn.ctx, lists: conn.ctx.lists.sinceOwnWrites() }) },
+    // Opened during an apply after what it names was created: it too must see this process's writes.
+    ephemeralResources: { resources: ephemeralResources(), context: () => ({ ...conn.ctx, lists: conn.ctx.lists.sinceOwnWrites() }) },
     configure: (settings) => conn.configure(settings, env),
     stop: () => conn.stop(),
   };

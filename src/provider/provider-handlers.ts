@@ -1,5 +1,6 @@
 import { dataSourceHandlers } from './data-sources';
 import { error, warning } from './diagnostics';
+import { ephemeralHandlers } from './ephemeral';
 import { PROVIDER_SCHEMA, PROVIDER_TYPE, resolveProviderSettings, validateProviderConfig } from './provider-config';
 import type { ProviderModel, ProviderSession } from './provider';
 import { schemaMessageOf } from './resources/schema';
@@ -18,22 +19,24 @@ export type ResourceLevelRpc =
 
 // getProviderSchemaOptional: Terraform need not ask each plugin start for the schema it already has (one RPC less per start).
 const CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true };
-const unsupported = (what: string) => ({ diagnostics: [error(`${what} are not supported by the reseller provider`)] });
 
 export function providerLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger, env: NodeJS.ProcessEnv): ProviderLevel {
   const config = (value: Parameters<typeof decodeDynamic>[0]) => decodeDynamic(value, PROVIDER_TYPE) as TfObject | null;
   let announced = false;
   const data = dataSourceHandlers(model.dataSources);
+  const ephemeral = ephemeralHandlers(model.ephemeralResources);
   return checkedHandlers({
     GetMetadata: async () => ({
       serverCapabilities: CAPABILITIES,
       resources: model.kinds.map((k) => ({ typeName: k.typeName })),
       dataSources: data.metadata(),
+      ephemeralResources: ephemeral.metadata(),
     }),
     GetProviderSchema: async () => ({
       provider: PROVIDER_SCHEMA,
       resourceSchemas: Object.fromEntries(model.kinds.map((k) => [k.typeName, schemaMessageOf(k)])),
       dataSourceSchemas: data.schemas(),
+      ephemeralResourceSchemas: ephemeral.schemas(),
       serverCapabilities: CAPABILITIES,
     }),
     ValidateProviderConfig: async (req) => ({ diagnostics: validateProviderConfig(config(req.config)) }),
@@ -62,10 +65,11 @@ export function providerLevelHandlers(model: ProviderModel, session: ProviderSes
     ValidateDataResourceConfig: data.ValidateDataResourceConfig,
     // The account cannot be read before the provider block is known: say so rather than read the wrong account.
     ReadDataSource: async (req) => (session.unknownConfiguration.length ? { diagnostics: [unreadable(session, req.typeName)] } : data.ReadDataSource(req)),
-    ValidateEphemeralResourceConfig: async () => unsupported('Ephemeral resources'),
-    OpenEphemeralResource: async () => unsupported('Ephemeral resources'),
-    RenewEphemeralResource: async () => unsupported('Ephemeral resources'),
-    CloseEphemeralResource: async () => unsupported('Ephemeral resources'),
+    ValidateEphemeralResourceConfig: ephemeral.ValidateEphemeralResourceConfig,
+    // As for a data source: the account cannot be read before the provider block is known.
+    OpenEphemeralResource: async (req) => (session.unknownConfiguration.length ? { diagnostics: [unreadable(session, req.typeName)] } : ephemeral.OpenEphemeralResource(req)),
+    RenewEphemeralResource: ephemeral.RenewEphemeralResource,
+    CloseEphemeralResource: ephemeral.CloseEphemeralResource,
     GetFunctions: async () => ({ functions: {}, diagnostics: [] }),
     CallFunction: async () => ({ error: { text: 'the reseller provider has no functions' } }),
     StopProvider: async () => {

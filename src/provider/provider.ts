@@ -1,4 +1,5 @@
 import type { DataSourceModel } from './data-sources';
+import type { EphemeralModel } from './ephemeral';
 import { providerLevelHandlers } from './provider-handlers';
 import type { ProviderSettings } from './provider-config';
 import { resourceLevelHandlers } from './resource-handlers';
@@ -14,6 +15,8 @@ export interface ProviderModel {
   readonly kinds: readonly ResourceKind[];
   /** The data sources and the context they read through (the resources' shared list cache). */
   readonly dataSources?: DataSourceModel;
+  /** The ephemeral resources (Terraform >= 1.10) and the context they read through. */
+  readonly ephemeralResources?: EphemeralModel;
   /** Connects the kinds' operations to the account; an error message when it cannot. */
   configure(settings: ProviderSettings): string | undefined;
   /** Terraform asked to stop (Ctrl-C): long waits give up at their next check. */

@@ -127,7 +127,7 @@ test('each category of a combined plan, grouped per construct', async () => {
   const line = (address: string) => result.items.find((i) => i.address === address)!;
   expect(line('terraform_data.blog')).toMatchObject({
     category: 'destructive', kind: 'package', key: 'example-blog.com', newKey: 'example-journal.com',
-    summary: 'package example-blog.com is REPLACED: deleted with its mail and DNS records, then example-journal.com created (its primary domain changes)',
+    summary: 'package example-blog.com is REPLACED: deleted with its mail, DNS records and MySQL databases, then example-journal.com created (its primary domain changes)',
   });
   expect(line('terraform_data.blog_editor')).toMatchObject({
     category: 'destructive', newKey: 'editor@example-journal.com',

@@ -131,19 +131,19 @@ test('a package type change plans the new type\'s id, and the apply reads back e
   expect(await planCode()).toBe(0);
 });
 
-test('a plan that replaces the package warns that its mail and DNS records go with it, naming the resource and the attribute', async () => {
+test('a plan that replaces the package warns that its mail, DNS records and MySQL databases go with it, naming the resource and the attribute', async () => {
   const resources = declared('Renamed by support');
   resources.reseller_package.site.package_type = 'Linux Unlimited';
   resources.reseller_package.site.domain_name = 'workflow-moved.com';
   ws.writeConfig(resources);
   const plan = await ws.run(['plan', '-detailed-exitcode'], [2]);
   const warning = (plan.stdout + plan.stderr).replace(/[│╷╵]/g, ' ').replace(/\s+/g, ' ');
-  expect(warning).toMatch(/Warning: Replacing this package deletes its mail and DNS records with reseller_package\.site, on main\.tf\.json line \d+, in resource\.reseller_package\.site: \d+: "domain_name"/);
-  expect(warning).toMatch(/deletes its mail and DNS records with it, for good\. Objects declared in it that this plan does not replace go too/);
+  expect(warning).toMatch(/Warning: Replacing this package deletes its mail, DNS records and MySQL databases with reseller_package\.site, on main\.tf\.json line \d+, in resource\.reseller_package\.site: \d+: "domain_name"/);
+  expect(warning).toMatch(/deletes its mail, DNS records and MySQL databases with it, for good\. Objects declared in it that this plan does not replace go too/);
   ws.writeConfig(declared('Renamed by support')); // nothing was applied
 });
 
-test('with replace_triggered_by on the package_id (as the constructs write it), replacing the package plans its mail and DNS records replaced too', async () => {
+test('with replace_triggered_by on the package_id (as the constructs write it), replacing the package plans its mail, DNS records and MySQL databases replaced too', async () => {
   const resources = declared('Renamed by support');
   resources.reseller_package.site.package_type = 'Linux Unlimited'; // as the type test left it
   for (const type of ['reseller_mailbox', 'reseller_forwarder', 'reseller_dns_record']) {
@@ -159,7 +159,7 @@ test('with replace_triggered_by on the package_id (as the constructs write it), 
     'reseller_dns_record.mx': ['delete', 'create'],
   });
   const summary = (address: string) => reviewPlan(plan.json).items.find((i) => i.address === address)?.summary;
-  expect(summary('reseller_package.site')).toBe(`package ${SITE} is REPLACED: deleted with its mail and DNS records, then created again (replacement was requested)`);
+  expect(summary('reseller_package.site')).toBe(`package ${SITE} is REPLACED: deleted with its mail, DNS records and MySQL databases, then created again (replacement was requested)`);
   expect(summary('reseller_mailbox.info')).toBe(`mailbox info@${SITE} is REPLACED: deleted with the mail stored in it, then created again (its package is replaced)`);
   ws.writeConfig(declared('Renamed by support')); // nothing was applied
 });

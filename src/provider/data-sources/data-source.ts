@@ -60,7 +60,7 @@ export interface DataSource {
 }
 
 /** The cty object type of a data source's whole value. */
-export function objectTypeOfData(source: DataSource): TfType {
+export function objectTypeOfData(source: Pick<DataSource, 'attributes'>): TfType {
   return ['object', Object.fromEntries(source.attributes.map((a) => [a.name, a.type]))];
 }
 

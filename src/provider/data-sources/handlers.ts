@@ -33,7 +33,7 @@ export function dataSchemaMessageOf(source: DataSource): Schema {
 const isArgument = (mode: string) => mode !== 'computed';
 
 /** The diagnostic of a look-up that found nothing: the data source, the key and the closest names. */
-export function notFoundDiagnostic(source: DataSource, missing: NotFound): Diagnostic {
+export function notFoundDiagnostic(source: Pick<DataSource, 'typeName'>, missing: NotFound): Diagnostic {
   const near = closestNames(missing.value, missing.existing);
   const detail = near.length
     ? `No ${missing.what} of the account has ${missing.attribute} "${missing.value}". Closest existing: ${near.join(', ')}.`

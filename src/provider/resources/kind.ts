@@ -84,10 +84,16 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   /** The API can delete it; when false, destroy removes it from state with a warning. */
   readonly deletable: boolean;
   /**
-   * What deleting one takes with it ('its mail and DNS records'), and whether objects
+   * What deleting one takes with it ('its mail, DNS records and MySQL databases'), and whether objects
    * declared in it are among that: a plan that replaces one warns.
    */
   readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
+  /**
+   * A bool attribute that, true in the state, makes a delete only forget the object (it
+   * stays in the account with what it holds): destroy removes it from state with a
+   * warning, and a plan that replaces it says the old one is kept.
+   */
+  readonly keepOnDestroy?: string;
   /**
    * A secret the API never gives back (a mailbox's password): its write-only field, the
    * field whose raise writes it again, and what messages call it.

@@ -194,7 +194,8 @@ export function planChange(
     }
     if (requiresReplace.length) {
       planned[ID_ATTRIBUTE] = UNKNOWN;
-      if (kind.deletesWithIt) diagnostics.push(replacementDeletesDiagnostic(kind.label, kind.deletesWithIt, requiresReplace));
+      if (kind.deletesWithIt && !keptOnDestroy(kind, prior)) diagnostics.push(replacementDeletesDiagnostic(kind.label, kind.deletesWithIt, requiresReplace));
+      if (keptOnDestroy(kind, prior)) diagnostics.push(replacementKeepsDiagnostic(kind, requiresReplace));
     }
   }
   diagnostics.push(...secretPlanDiagnostics(kind, prior, planned, config));
@@ -243,6 +244,19 @@ function replacementDeletesDiagnostic(
     `${causes.join(', ')} cannot change in place, so the ${label} is deleted and created again, and the API deletes ${what} with it, for good. ` +
       (declaredObjects ? 'Objects declared in it that this plan does not replace go too: the next plan creates them again, empty. ' : '') +
       `Keep ${causes.join(', ')} as it is to keep the ${label}.`,
+    attributePath(causes[0]),
+  );
+}
+
+/** Whether the state says a delete of the object only forgets it (the kind's `keepOnDestroy` attribute). */
+const keptOnDestroy = (kind: ResourceKind, state: TfObject | null): boolean => kind.keepOnDestroy !== undefined && state?.[kind.keepOnDestroy] === true;
+
+/** A replacement of an object kept on destroy: a new one is created, the old one stays in the account, unmanaged. */
+function replacementKeepsDiagnostic(kind: ResourceKind, causes: readonly string[]): Diagnostic {
+  return warning(
+    `Replacing this ${kind.label} keeps the old one in the account`,
+    `${causes.join(', ')} cannot change in place, so a new ${kind.label} is created. With ${kind.keepOnDestroy} = true the old one is only forgotten: ` +
+      `it stays in the account${kind.deletesWithIt ? ` with ${kind.deletesWithIt.what}` : ''}, no longer managed, until it is deleted in the control panel.`,
     attributePath(causes[0]),
   );
 }
@@ -333,6 +347,13 @@ export async function applyChange(
   if (planned === null) {
     if (!prior) return { value: null, diagnostics };
     const { spec } = kind.check(specValuesOf(kind, prior).values, kind.typeName);
+    if (keptOnDestroy(kind, prior)) {
+      diagnostics.push(warning(
+        `The ${kind.label} ${String(prior[ID_ATTRIBUTE])} was removed from state and kept in the account`,
+        `${kind.keepOnDestroy} = true: nothing was deleted${kind.deletesWithIt ? `; it keeps ${kind.deletesWithIt.what}` : ''}, no longer managed. Delete it in the control panel when it is no longer needed.`,
+      ));
+      return { value: null, diagnostics };
+    }
     if (!kind.deletable) {
       diagnostics.push(warning(
         `The ${kind.label} ${String(prior[ID_ATTRIBUTE])} was removed from state but keeps running`,

@@ -122,6 +122,7 @@ export const RPC = {
       diagnostics: diagnostics(4),
       providerMeta: { no: 5, type: 'message', message: msg(() => Schema) },
       serverCapabilities: { no: 6, type: 'message', message: msg(() => ServerCapabilities) },
+      ephemeralResourceSchemas: { no: 8, type: 'map', message: msg(() => Schema) },
     },
   },
   ValidateProviderConfig: {
@@ -195,9 +196,19 @@ export const RPC = {
     request: { typeName: { no: 1, type: 'string' }, config: dynamic(2), providerMeta: dynamic(3), clientCapabilities: clientCapabilities(4) },
     response: { state: dynamic(1), diagnostics: diagnostics(2) },
   },
-  OpenEphemeralResource: { request: TypeName, response: { diagnostics: diagnostics(1) } },
-  RenewEphemeralResource: { request: TypeName, response: { diagnostics: diagnostics(1) } },
-  CloseEphemeralResource: { request: TypeName, response: { diagnostics: diagnostics(1) } },
+  // renew_at (a Timestamp) and deferred are left out: no ephemeral resource here expires or defers.
+  OpenEphemeralResource: {
+    request: { typeName: { no: 1, type: 'string' }, config: dynamic(2), clientCapabilities: clientCapabilities(3) },
+    response: { diagnostics: diagnostics(1), result: dynamic(3), private: { no: 4, type: 'bytes' } },
+  },
+  RenewEphemeralResource: {
+    request: { typeName: { no: 1, type: 'string' }, private: { no: 2, type: 'bytes' } },
+    response: { diagnostics: diagnostics(1), private: { no: 3, type: 'bytes' } },
+  },
+  CloseEphemeralResource: {
+    request: { typeName: { no: 1, type: 'string' }, private: { no: 2, type: 'bytes' } },
+    response: { diagnostics: diagnostics(1) },
+  },
   GetFunctions: { request: Empty, response: { functions: { no: 1, type: 'map', message: msg(() => Empty) }, diagnostics: diagnostics(2) } },
   CallFunction: {
     request: { name: { no: 1, type: 'string' } },

@@ -111,6 +111,7 @@ export interface Rpcs {
       dataSourceSchemas?: Readonly<Record<string, Schema>>;
       providerMeta?: Schema;
       serverCapabilities?: ServerCapabilities;
+      ephemeralResourceSchemas?: Readonly<Record<string, Schema>>;
     };
   };
   ValidateProviderConfig: {
@@ -161,9 +162,12 @@ export interface Rpcs {
     response: Diagnostics & { state?: DynamicValue };
   };
   ValidateEphemeralResourceConfig: { request: TypeName & { config?: DynamicValue }; response: Diagnostics };
-  OpenEphemeralResource: { request: TypeName; response: Diagnostics };
-  RenewEphemeralResource: { request: TypeName; response: Diagnostics };
-  CloseEphemeralResource: { request: TypeName; response: Diagnostics };
+  OpenEphemeralResource: {
+    request: TypeName & { config?: DynamicValue; clientCapabilities?: ClientCapabilities };
+    response: Diagnostics & { result?: DynamicValue; private?: Buffer };
+  };
+  RenewEphemeralResource: { request: TypeName & { private?: Buffer }; response: Diagnostics & { private?: Buffer } };
+  CloseEphemeralResource: { request: TypeName & { private?: Buffer }; response: Diagnostics };
   GetFunctions: { request: Record<string, never>; response: Diagnostics & { functions?: Readonly<Record<string, Record<string, never>>> } };
   CallFunction: { request: { name: string }; response: { error?: { text: string } } };
   StopProvider: { request: Record<string, never>; response: { error?: string } };

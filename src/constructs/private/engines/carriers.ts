@@ -82,7 +82,7 @@ export class RemoteObject implements SynthesizedObject {
       'Object',
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
-      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor() }, true), when: 'destroy' }],
+      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor(), [ENV.keep]: this.keep() }, true), when: 'destroy' }],
       // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
       { protect, dependsOn: this.afterObjects() },
     );
@@ -117,6 +117,11 @@ export class RemoteObject implements SynthesizedObject {
     validateCommon(problems, {
       host: this.host, stack: this.stack, logicalId: this.logicalId, request: this.props, registry: this.registry, engineClaims: this.logicalIdClaims(),
     });
+    const keep = definitionOf(this.props.spec.kind).lifecycle?.keepOnDestroy;
+    const kept = keep && (this.props.spec as Record<string, unknown>)[keep];
+    if (kept !== undefined && containsToken(kept)) {
+      problems.field(keep!, 'must be true or false in the code with the provisioner carriers: their destroy-time provisioner can read nothing but literals and self');
+    }
     if (path.isAbsolute(this.registry.handlerPath)) {
       problems.field('handler', `script ${this.registry.handlerPath} has no path relative to the stack output directory (another drive?)`);
     }
@@ -135,6 +140,16 @@ export class RemoteObject implements SynthesizedObject {
     if (absent || !definitionOf(spec.kind).lifecycle?.replacesInOneWrite) return undefined;
     const { kind, key, placement } = identityOf(spec);
     return containsToken([key, placement]) ? undefined : escapeTemplate(JSON.stringify({ kind, key, placement }));
+  }
+
+  /**
+   * For a kind kept on destroy when asked (`lifecycle.keepOnDestroy`): `true` when the
+   * construct declares it, a literal for the destroy provisioner (which runs with this
+   * configuration), so that `handler delete` leaves the object in the account.
+   */
+  private keep(): string | undefined {
+    const field = definitionOf(this.props.spec.kind).lifecycle?.keepOnDestroy;
+    return field && (this.props.spec as Record<string, unknown>)[field] === true ? 'true' : undefined;
   }
 
   /** The parent's object id when it is managed in this stack (an identity trigger). */

@@ -101,7 +101,7 @@ class ProviderObject implements SynthesizedObject {
 
   /**
    * `prevent_destroy` for a protected object; and, for an object whose parent takes it
-   * along when deleted (a package its mail and DNS records), replacement whenever the
+   * along when deleted (a package its mail, DNS records and MySQL databases), replacement whenever the
    * parent is created anew: the plan then shows what the parent's replacement deletes.
    */
   private lifecycle(): ResellerResourceConfig['lifecycle'] {
