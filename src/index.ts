@@ -32,3 +32,10 @@ export type {
   DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
   DataResellerCloudServerSpecsProps, DataResellerDnsRecordsProps,
 } from './constructs/data-sources';
+export {
+  MysqlDatabase, DataResellerMysqlDatabase, DataResellerMysqlDatabases, EphemeralResellerFtpCredentials, EphemeralResellerMysqlConnection,
+} from './constructs/mysql-database';
+export type {
+  MysqlDatabaseProps, DataResellerMysqlDatabaseProps, DataResellerMysqlDatabasesProps, EphemeralResellerFtpCredentialsProps,
+  EphemeralResellerMysqlConnectionProps,
+} from './constructs/mysql-database';

@@ -65,6 +65,7 @@ function hostileAccount(): AccountDump {
           { type: HOSTILE, host: HOSTILE, ref: 7000004, target: HOSTILE },
         ],
       }],
+      mysqlDatabases: [{ id: 410001, name: HOSTILE, host: HOSTILE, externalHostname: HOSTILE, server: HOSTILE, quotaMb: 1024, quotaUsed: 0, passwordSha256: 'b'.repeat(64) }],
     }],
     cloudServers: [server({ name: HOSTILE, provider: HOSTILE, spec: HOSTILE, zone: HOSTILE, readyAt: HOSTILE, state: 'provisioning', packageIds: [1000001] })],
   });
@@ -183,6 +184,7 @@ describe('content', () => {
           ] },
           { apex: 'shop.example.org', records: [{ type: 'TXT', host: 'shop.example.org', ref: 7000007, txt: 'v=spf1 -all' }] },
         ],
+        mysqlDatabases: [],
       }],
     });
     const page = renderAccount(dumpOf(a), a);
