@@ -69,11 +69,12 @@ async function observeDatabase(ctx: ReconcileContext, id: Identity): Promise<Obs
 }
 
 /**
- * Every database of every package (one read per package), or of the package `within`
- * alone (one read).
+ * Every database of every package (one read per package), or of the package whose
+ * primary domain is `within` alone (one read; none when no package has it).
  */
 async function listDatabases(ctx: ReconcileContext, within?: string): Promise<Observed[]> {
-  const packages = within !== undefined ? [within] : [...new Set((await listedPackages(ctx)).map((p) => p.name.toLowerCase()))];
+  const primaries = [...new Set((await listedPackages(ctx)).map((p) => p.name.toLowerCase()))];
+  const packages = within === undefined ? primaries : primaries.filter((p) => p === within);
   const out: Observed[][] = new Array(packages.length);
   let next = 0;
   const worker = async () => {
@@ -124,7 +125,7 @@ async function ensureDatabase(ctx: ReconcileContext, spec: MysqlDatabaseSpec): P
       'password',
     );
   }
-  const problem = await limitProblem(ctx, spec, []);
+  const problem = await limitProblem(ctx, spec, new Set());
   if (problem) throw new ReconcileError(`${spec.path}: ${problem.field === 'packageDomain' ? 'package' : problem.field} ${problem.rule}`, problem.field);
   let created: MysqlDatabaseEntry | undefined;
   await converge(ctx, {
@@ -197,25 +198,26 @@ function plannedOn(ctx: ReconcileContext, packageDomain: string): Set<string> {
 
 /**
  * The package type's `mysqlDatabases` limit, broken by one more database on the package
- * (besides `planned`, the names other resources of the plan add). None when the package
- * is not in the account yet (created by the same apply: checked by the apply), its
- * type is unlimited, or the database exists already.
+ * (with `planned`: the names the plan's other new databases on it add, read after the
+ * account's lists, so that creates planned at the same time see each other). None when
+ * the package is not in the account yet (created by the same apply: checked by the
+ * apply), its type is unlimited, or the database exists already.
  */
-async function limitProblem(ctx: ReconcileContext, spec: MysqlDatabaseSpec, planned: readonly string[]): Promise<AccountCheck['problems'][number] | undefined> {
+async function limitProblem(ctx: ReconcileContext, spec: MysqlDatabaseSpec, planned: ReadonlySet<string>): Promise<AccountCheck['problems'][number] | undefined> {
   const pkg = packageIndex(await listedPackages(ctx)).byPrimary.get(spec.packageDomain);
   if (!pkg) return undefined;
-  const [found, entries] = await Promise.all([findPackageType(ctx, pkg.typeRef), databasesOf(ctx, spec.packageDomain)]);
+  const [found, entries = []] = await Promise.all([findPackageType(ctx, pkg.typeRef), databasesOf(ctx, spec.packageDomain)]);
   const type = 'type' in found ? found.type : undefined;
   const limit = type?.limits?.mysqlDatabases;
   if (limit === undefined || limit === null || findDatabase(entries, spec.name)) return undefined;
-  const others = new Set([...(entries ?? []).map((e) => e.name.toLowerCase()), ...planned.filter((n) => n !== spec.name)]);
-  if (others.size + 1 <= limit) return undefined;
-  const existing = (entries ?? []).length;
+  const existing = new Set(entries.map((e) => e.name.toLowerCase()));
+  const added = [...new Set([...planned, spec.name])].filter((n) => !existing.has(n)).sort();
+  if (existing.size + added.length <= limit) return undefined;
   return {
     field: 'packageDomain',
-    rule: `${spec.packageDomain} may hold ${limit} MySQL database${limit === 1 ? '' : 's'} (its package type ${type!.label}, limit mysqlDatabases), ` +
-      `and has ${existing}${others.size > existing ? ` with ${others.size - existing} more in this plan` : ''}: ${spec.name} would be one too many. ` +
-      'Delete one, or change the package type',
+    rule: `${spec.packageDomain} may hold ${limit} MySQL database${limit === 1 ? '' : 's'} (its package type ${type!.label}, limit mysqlDatabases): ` +
+      `it has ${existing.size}, and this ${planned.size ? 'plan' : 'apply'} adds ${added.length} (${added.join(', ')}), ${existing.size + added.length} in all. ` +
+      'Delete databases, or change the package type',
   };
 }
 
@@ -233,8 +235,8 @@ export const mysqlDatabaseReconciler = {
     // Only a database new to its package adds to the count: a plan that keeps the package (a new name) replaces one by one.
     if (!checked('packageDomain')) return { problems: [] };
     const planned = plannedOn(ctx, spec.packageDomain);
-    const problem = await limitProblem(ctx, spec, [...planned]);
     planned.add(spec.name);
+    const problem = await limitProblem(ctx, spec, planned);
     return { problems: problem ? [problem] : [] };
   },
   // A database is a test's when its package is (its own name cannot carry a run's prefix).

@@ -71,7 +71,8 @@ function plural(def: AnyKindDefinition, typeName: string): DataSource {
     async read(args, ctx): Promise<ReadResult> {
       const raw = parent ? args[parent.attribute] : undefined;
       const wanted = typeof raw === 'string' ? canonicalDomain(raw) : undefined;
-      const found = (await list(ctx(), def.kind)).filter((o) => inParent(o, wanted)).sort((a, b) => a.identity.key.localeCompare(b.identity.key));
+      // With a parent given, a kind may read that parent's lists alone (one read instead of one per parent).
+      const found = (await list(ctx(), def.kind, { within: wanted })).filter((o) => inParent(o, wanted)).sort((a, b) => a.identity.key.localeCompare(b.identity.key));
       return { values: { [listName]: found.map(kindValues), ids: found.map((o) => o.identity.key) } };
     },
   };
