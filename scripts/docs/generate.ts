@@ -14,7 +14,7 @@ import { byCodePoint } from './order';
  */
 
 /** Folders whose every file is generated: a file the generator no longer writes is removed. */
-export const GENERATED_DIRS = ['docs/resources', 'docs/data-sources', 'docs/api'] as const;
+export const GENERATED_DIRS = ['docs/resources', 'docs/data-sources', 'docs/ephemeral-resources', 'docs/api'] as const;
 export const INDEX_TEMPLATE = 'templates/index.md.tmpl';
 
 export function repoReader(root: string = REPO_ROOT): ReadFile {
@@ -36,6 +36,7 @@ export async function generatedFiles(root: string = REPO_ROOT, source?: Provider
   };
   add('resources', docs.resources);
   add('data-sources', docs.dataSources);
+  add('ephemeral-resources', docs.ephemeralResources);
   for (const [path, text] of apiReference(root)) files.push([path, text]);
   return new Map(files.sort(([a], [b]) => byCodePoint(a, b)));
 }
@@ -45,6 +46,7 @@ export function missingExamples(docs: ProviderDocsSource, root: string = REPO_RO
   const paths = [
     ...docs.resources.flatMap((t) => Object.values(examplePaths('resources', t.typeName))),
     ...docs.dataSources.flatMap((t) => Object.values(examplePaths('data-sources', t.typeName))),
+    ...docs.ephemeralResources.flatMap((t) => Object.values(examplePaths('ephemeral-resources', t.typeName))),
   ];
   return paths.filter((p): p is string => Boolean(p) && !existsSync(join(root, p!)));
 }

@@ -58,6 +58,7 @@ export interface ProviderDocsSource {
   readonly provider: DocBlock;
   readonly resources: readonly DocType[];
   readonly dataSources: readonly DocType[];
+  readonly ephemeralResources: readonly DocType[];
 }
 
 type Message = Record<string, any>;
@@ -80,6 +81,7 @@ export async function loadProviderDocsSource(): Promise<ProviderDocsSource> {
     provider: blockOf(answer.provider?.block ?? {}),
     resources: types(answer.resourceSchemas, true),
     dataSources: types(answer.dataSourceSchemas, false),
+    ephemeralResources: types(answer.ephemeralResourceSchemas, false),
   };
 }
 

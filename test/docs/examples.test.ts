@@ -15,7 +15,7 @@ import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terr
  * page names exists.
  */
 
-interface Example { category: 'resources' | 'data-sources' | 'provider'; typeName: string; dir: string; module: string }
+interface Example { category: 'resources' | 'data-sources' | 'ephemeral-resources' | 'provider'; typeName: string; dir: string; module: string }
 
 let tf: string;
 let emu: TestEmulator;
@@ -30,11 +30,11 @@ const resourceModules = () => examples.filter((e) => e.category === 'resources')
 
 function listExamples(): Example[] {
   const out: Example[] = [{ category: 'provider', typeName: 'provider', dir: join(REPO_ROOT, 'examples', 'provider'), module: 'provider' }];
-  for (const category of ['resources', 'data-sources'] as const) {
+  for (const category of ['resources', 'data-sources', 'ephemeral-resources'] as const) {
     const root = join(REPO_ROOT, 'examples', category);
     if (!existsSync(root)) continue;
     for (const typeName of readdirSync(root).sort()) {
-      out.push({ category, typeName, dir: join(root, typeName), module: `${category.replace('-', '_')}_${typeName}` });
+      out.push({ category, typeName, dir: join(root, typeName), module: `${category.replace(/-/g, '_')}_${typeName}` });
     }
   }
   return out;
@@ -127,6 +127,7 @@ describe('the docs examples with real Terraform', () => {
       ['docs/index.md', schemas.provider],
       ...Object.entries(schemas.resource_schemas ?? {}).map(([t, s]) => [pagePath('resources', t), s] as [string, any]),
       ...Object.entries(schemas.data_source_schemas ?? {}).map(([t, s]) => [pagePath('data-sources', t), s] as [string, any]),
+      ...Object.entries(schemas.ephemeral_resource_schemas ?? {}).map(([t, s]) => [pagePath('ephemeral-resources', t), s] as [string, any]),
     ];
     const problems: string[] = [];
     for (const [page, schema] of pages) {

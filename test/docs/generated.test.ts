@@ -39,7 +39,8 @@ describe('generated docs', () => {
   it('has a page for every resource type and data source of the schema, and the index links them all', () => {
     const index = files.get('docs/index.md')!;
     expect(source.resources.length).toBeGreaterThan(0);
-    for (const t of [...source.resources, ...source.dataSources]) expect(index).toContain(`[\`${t.typeName}\`]`);
+    for (const t of [...source.resources, ...source.dataSources, ...source.ephemeralResources]) expect(index).toContain(`[\`${t.typeName}\`]`);
+    expect(source.ephemeralResources.length).toBeGreaterThan(0);
   });
 
   it('an attribute page says what an import records of a creation-time choice, and only of those', () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { E2E_TIMEOUT_MS, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';
 
@@ -137,5 +138,34 @@ describe('ephemeral resources with real Terraform', () => {
     expect(existsSync(join(ws.dir, 'terraform.tfstate'))).toBe(true);
     expect(readFileSync(join(ws.dir, 'terraform.tfstate'), 'utf8')).not.toContain(DB_PASSWORD);
     await terraform(ws.tf, ['validate', '-no-color'], ws.dir, ws.env);
+  }, E2E_TIMEOUT_MS);
+});
+
+describe('the documented pattern (examples/ephemeral-resources/reseller_mysql_connection), applied as written', () => {
+  let docs: ProviderWorkspace;
+  let record: string;
+
+  beforeAll(async () => {
+    docs = await startProviderWorkspace({ name: 'provider-ephemeral-example', env: { TF_VAR_db_password: DB_PASSWORD } }, {});
+    cpSync(join(REPO_ROOT, 'examples', 'ephemeral-resources', 'reseller_mysql_connection', 'ephemeral-resource.tf'), join(docs.dir, 'example.tf'));
+    // The user's deploy script, here one that records hashes of what it was given.
+    record = join(out, 'example-deploy.json');
+    writeFileSync(join(docs.dir, 'deploy.sh'), `#!/usr/bin/env node\n${DEPLOY.replace('e.OUT', JSON.stringify(record))}\n`, { mode: 0o755 });
+  }, E2E_TIMEOUT_MS);
+  afterAll(() => docs?.stop());
+
+  it('the deploy step gets the FTP user and the database connection; the next plan changes nothing; state and plan hold no secret', async () => {
+    await docs.run(['apply', '-auto-approve']);
+    const ftp = await docs.api.ftp.credentials('example-app.com');
+    expect(JSON.parse(readFileSync(record, 'utf8'))).toMatchObject({
+      ftpUser: ftp.username, ftpPassword: sha256(ftp.password), dbHost: 'mysql-01.emulator.internal', dbName: 'app', dbUser: 'app', dbPassword: sha256(DB_PASSWORD),
+    });
+    expect(docs.emu.account().packages[0].mysqlDatabases[0].passwordSha256).toBe(sha256(DB_PASSWORD));
+    const plan = await savedPlan(docs.tf, docs.dir, docs.env);
+    expect(plan.changes).toEqual({});
+    const state = readFileSync(join(docs.dir, 'terraform.tfstate'), 'utf8');
+    for (const text of [state, plan.jsonText, readFileSync(join(docs.dir, 'p')).toString('latin1')]) {
+      expect([text.includes(ftp.password), text.includes(DB_PASSWORD)]).toEqual([false, false]);
+    }
   }, E2E_TIMEOUT_MS);
 });

@@ -94,7 +94,7 @@ export const mysqlDatabaseDefinition = {
   order: 6,
   resourceType: 'reseller_mysql_database',
   keyName: 'database',
-  importIdHelp: 'package/name (example.com/shop)',
+  importIdHelp: 'the package and the name, package/name',
   fields: MYSQL_DATABASE_FIELDS,
   check: checkMysqlDatabase,
   identity: (spec: MysqlDatabaseSpec, parent = ''): Identity => identityOf(spec, parent),
