@@ -87,11 +87,12 @@ test('the check sees the folders and would catch a crossing import', () => {
 /**
  * DESIGN §6 again: everything about one kind lives in its definition and its reconcile
  * module, so the adapters name no kind. The exceptions, each a file of its own: the
- * provider's data sources (one per API noun, by design) and doctor (the API's wire
+ * provider's data sources and ephemeral resources (one per API noun, by design; the
+ * RPC layer over them, ephemeral/handlers.ts, stays checked) and doctor (the API's wire
  * shapes, not kinds). Import writes each kind's construct from its definition's facet.
  */
 const ADAPTERS = ['provider', 'handler', 'drift'];
-const NAMES_KINDS = [/^provider\/data-sources\//, /^drift\/doctor[^/]*\.ts$/];
+const NAMES_KINDS = [/^provider\/data-sources\//, /^provider\/ephemeral\/sources\//, /^drift\/doctor[^/]*\.ts$/];
 
 function kindLiterals(text: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

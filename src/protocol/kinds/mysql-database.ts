@@ -117,9 +117,16 @@ export const mysqlDatabaseDefinition = {
     words: 'password', requiredToCreate: true,
   },
   dataSources: { plural: 'reseller_mysql_databases' },
+  // A customer's own databases (made in the control panel for their site) are theirs: drift
+  // does not call them unmanaged, and a drift pass reads no package's databases unless a
+  // stack declares one (one read per package otherwise, every run).
+  reportsUnmanaged: false,
   import: {
     construct: 'MysqlDatabase',
     idPrefix: 'mysql',
+    // One read per package, and every database found is declared with its data at stake:
+    // declared on request (--kinds mysql-database).
+    byDefault: false,
     idName: (spec: MysqlDatabaseSpec) => `${spec.packageDomain}_${spec.name}`,
     props: [{ field: 'packageDomain', prop: 'package' }, 'name'],
     header: [

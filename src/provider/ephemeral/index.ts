@@ -1,6 +1,6 @@
 import type { EphemeralResource } from './ephemeral-resource';
-import { ftpCredentials } from './ftp-credentials';
-import { mysqlConnection } from './mysql-connection';
+import { ftpCredentials } from './sources/ftp-credentials';
+import { mysqlConnection } from './sources/mysql-connection';
 
 export type { EphemeralResource } from './ephemeral-resource';
 export { ephemeralHandlers, ephemeralSchemaMessageOf } from './handlers';

@@ -1,7 +1,7 @@
-import { isMissingObject } from '../../client';
-import { packageDomainOf, packageDomains } from '../../reconcile';
-import { computed, required, stringArg } from '../data-sources/data-source';
-import { EphemeralResource, sensitive } from './ephemeral-resource';
+import { isMissingObject } from '../../../client';
+import { packageDomainOf, packageDomains } from '../../../reconcile';
+import { computed, required, stringArg } from '../../data-sources/data-source';
+import { EphemeralResource, sensitive } from '../ephemeral-resource';
 
 /**
  * `ephemeral "reseller_ftp_credentials"`: a package's primary FTP user and its password

@@ -1,6 +1,6 @@
-import { findDatabase, packageDomainOf, packageDomains, readMysqlDatabases } from '../../reconcile';
-import { computed, optional, required, stringArg } from '../data-sources/data-source';
-import { EphemeralResource, sensitive } from './ephemeral-resource';
+import { findDatabase, packageDomainOf, packageDomains, readMysqlDatabases } from '../../../reconcile';
+import { computed, optional, required, stringArg } from '../../data-sources/data-source';
+import { EphemeralResource, sensitive } from '../ephemeral-resource';
 
 /**
  * `ephemeral "reseller_mysql_connection"`: what a site needs to connect to one of its
