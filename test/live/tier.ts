@@ -60,6 +60,8 @@ const namesOf = (s: LiveSettings) => ({
   cdn: `${s.prefix}cdn`,
   txt: `${s.prefix}txt`,
   mail: `${s.prefix}mail`,
+  /** The MySQL database (a name of letters, digits and `_`: it is found by its package, which carries the prefix). */
+  db: `tfacc_${s.runId}_shop`,
 });
 
 /** The DNS records the lifecycle declares (in the package's zone), by resource name. */
@@ -103,6 +105,10 @@ export function writeConfig(run: Run, step: Step | undefined, options: { cloud?:
       },
     };
     resources.reseller_forwarder = { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: step.remote } };
+    // A MySQL database whose password rotates with the mailbox's (the same variable and version).
+    resources.reseller_mysql_database = {
+      shop: { package: '${reseller_package.site.domain_name}', name: n.db, password_wo: '${var.mailbox_password}', password_wo_version: step.passwordVersion },
+    };
     const record = (name: string, type: string, value: string, more: Record<string, unknown> = {}) =>
       ({ package: '${reseller_package.site.domain_name}', name, type, value, ...more });
     resources.reseller_dns_record = {
@@ -246,14 +252,17 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       ].sort();
     };
 
-    it('creates two users, a package, a mailbox, a forwarder and DNS records (A, CNAME, TXT, MX); the next plan is empty', async () => {
+    const databases = async () => (await run.client.databases.list(run.names.site)).map((d) => d.name);
+
+    it('creates two users, a package, a mailbox, a forwarder, DNS records (A, CNAME, TXT, MX) and a MySQL database; the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'create')).toBe(true);
       expect(Object.keys(changes).sort()).toEqual([
         ...RECORD_RESOURCES,
-        'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner',
+        'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_mysql_database.shop', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner',
       ]);
       expect(await records()).toEqual(declaredRecords(first));
+      expect(await databases()).toEqual([run.names.db]);
       await expectNoChanges(run);
       const site = await pkg();
       expect(site).toMatchObject({ name: run.names.site, enabled: true });
@@ -269,7 +278,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_mailbox.info': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.a': ['update'],
+        'reseller_dns_record.a': ['update'], 'reseller_mysql_database.shop': ['update'], // its password rotated
       });
       expect(await records()).toEqual(declaredRecords(second));
       await expectNoChanges(run);
@@ -296,24 +305,28 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.dns.changeZone(site.id, run.names.site, {
         delete: [ref(run.names.txt), ref(run.names.cdn)], add: [{ type: 'CNAME', host: run.names.cdn, value: `elsewhere.${run.s.domain}` }],
       });
+      // The database deleted in the control panel (with its data).
+      const db = (await run.client.databases.list(site.id)).find((d) => d.name === run.names.db)!;
+      await run.client.databases.delete(site.id, db.id);
       // As the core does after every write: read back until the changes are visible (a real API may lag).
       await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
-        && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)), run.s);
+        && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)) && (await databases()).length === 0, run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'],
+        'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'], 'reseller_mysql_database.shop': ['create'],
       });
       await expectNoChanges(run);
+      expect(await databases()).toEqual([run.names.db]);
       expect((await pkg())!.enabled).toBe(false);
       expect((await mail()).forwarders.map((f) => f.remote)).toEqual([run.names.remote2]);
       expect(await records()).toEqual(declaredRecords(second));
     }, LIVE_TIMEOUT_MS);
 
     it('imports the objects by natural key (terraform import and import blocks); the plan is then empty', async () => {
-      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx']) {
+      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', 'reseller_mysql_database.shop']) {
         await terraform(run.tf, ['state', 'rm', '-no-color', address], run.dir, env(run));
       }
       const imported = await terraform(run.tf, ['import', '-input=false', '-no-color', 'reseller_package.site', run.names.site], run.dir, env(run));
@@ -322,13 +335,15 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
         { to: 'reseller_forwarder.sales', id: `sales@${run.names.site}` },
         { to: 'reseller_stack_user.admin', id: run.names.admin },
         { to: 'reseller_dns_record.mx', id: `${run.names.site}/${run.names.mail}/MX/10 ${MX_TARGET}` },
+        { to: 'reseller_mysql_database.shop', id: `${run.names.site}/${run.names.db}` },
       ] });
       const plan = await savedPlan(run.tf, run.dir, env(run));
       // An account that does not show a package's label (api-notes: assumed; the documented
       // profile) cannot import it: the plan then writes it once, and is empty afterwards.
       const labelShown = (await pkg())!.label !== undefined;
-      expect(plan.planText).toMatch(new RegExp(`Plan: 3 to import, 0 to add, ${labelShown ? 0 : 1} to change, 0 to destroy`));
-      if (!labelShown) expect(plan.changes).toEqual({ 'reseller_package.site': ['update'] });
+      // The imported database's state records no password version: the declared one sets its password once.
+      expect(plan.planText).toMatch(new RegExp(`Plan: 4 to import, 0 to add, ${labelShown ? 1 : 2} to change, 0 to destroy`));
+      expect(plan.changes).toEqual({ 'reseller_mysql_database.shop': ['update'], ...(labelShown ? {} : { 'reseller_package.site': ['update'] }) });
       await terraform(run.tf, ['apply', '-input=false', '-no-color', 'p'], run.dir, env(run));
       writeConfig(run, second);
       await expectNoChanges(run);
@@ -338,7 +353,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       writeConfig(run, undefined);
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);
-      expect(Object.keys(changes)).toHaveLength(5 + RECORD_RESOURCES.length);
+      expect(Object.keys(changes)).toHaveLength(6 + RECORD_RESOURCES.length);
       expect(await pkg()).toBeUndefined();
       expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);
