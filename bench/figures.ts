@@ -36,6 +36,8 @@ export interface BenchSizes {
   /** Packages of the DNS plan figure, and records in each one's zone. */
   dnsPlanPackages: number;
   dnsPlanRecords: number;
+  /** Packages of the MySQL plan figure, and databases on each. */
+  mysqlPlan: { packages: number; perPackage: number };
 }
 
 export const FULL: BenchSizes = {
@@ -43,6 +45,7 @@ export const FULL: BenchSizes = {
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
   providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerCpuRuns: 3, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
   dnsPlanPackages: 50, dnsPlanRecords: 10,
+  mysqlPlan: { packages: 50, perPackage: 4 },
 };
 
 /** What the smoke test runs: every code path, tiny sizes. */
@@ -51,6 +54,7 @@ export const TINY: BenchSizes = {
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
   providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerCpuRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
   dnsPlanPackages: 2, dnsPlanRecords: 2,
+  mysqlPlan: { packages: 2, perPackage: 2 },
 };
 
 const ms = (x: number) => `${Math.round(x)} ms`;

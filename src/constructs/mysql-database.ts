@@ -91,10 +91,11 @@ export class MysqlDatabase extends ManagedObject {
       spec,
       parent: { field: 'package', what: 'package', referBy: 'HostingPackage.fromDomainName', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false },
       secret: secret.request,
+      // A database's name is also its MySQL user's: unique in the account, whatever the package.
       claims: () => (name && domain ? [{
-        key: `mysql-database:${domain}/${name}`,
+        key: `mysql-database:${name}`,
         field: 'name',
-        conflict: (first) => `"${name}" is already declared on package ${domain} by MySQL database ${first} (each database may be declared once per stack)`,
+        conflict: (first) => `"${name}" is already declared by MySQL database ${first} (database names are unique in the account, across packages)`,
       }] : []),
     }, (p) => {
       if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {

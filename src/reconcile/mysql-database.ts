@@ -1,5 +1,5 @@
 import type { MysqlDatabaseEntry } from '../client';
-import { isMissingObject, isStoredNameOf, WriteOutcomeUnknownError } from '../client';
+import { isDuplicateError, isMissingObject, isStoredNameOf, WriteOutcomeUnknownError } from '../client';
 import type { Identity, MysqlDatabaseSpec } from '../protocol';
 import type { ReconcileContext } from './context';
 import { converge } from './converge';
@@ -128,6 +128,7 @@ async function ensureDatabase(ctx: ReconcileContext, spec: MysqlDatabaseSpec): P
   const problem = await limitProblem(ctx, spec, new Set());
   if (problem) throw new ReconcileError(`${spec.path}: ${problem.field === 'packageDomain' ? 'package' : problem.field} ${problem.rule}`, problem.field);
   let created: MysqlDatabaseEntry | undefined;
+  let attempts = 0;
   await converge(ctx, {
     what: `${spec.path}: create ${what}`,
     // A 409 after a write whose outcome was unknown may be that write: read back first.
@@ -139,7 +140,22 @@ async function ensureDatabase(ctx: ReconcileContext, spec: MysqlDatabaseSpec): P
       if (created) ctx.confirmed?.set(databasesList(spec.packageDomain), tick);
       return created !== undefined;
     },
-    write: () => writeDatabases(ctx, spec.packageDomain, () => ctx.client.databases.create(spec.packageDomain, spec.name, password)),
+    write: async () => {
+      attempts++;
+      try {
+        await writeDatabases(ctx, spec.packageDomain, () => ctx.client.databases.create(spec.packageDomain, spec.name, password));
+      } catch (err) {
+        // Looked up just before: a first create refused as a duplicate is another's name, not a write of ours.
+        if (attempts === 1 && isDuplicateError(err) && !findDatabase(await freshDatabases(ctx, spec), spec.name)) {
+          throw new ReconcileError(
+            `${spec.path}: the account already has a MySQL database named ${spec.name} (on another package): a database's name is also its ` +
+              'MySQL user\'s, and names are unique in the account; choose another name, or declare the database on its package',
+            'name',
+          );
+        }
+        throw err;
+      }
+    },
   });
   ctx.info(`created ${what}`);
   return observedDatabase(spec.packageDomain, created!, spec.name);

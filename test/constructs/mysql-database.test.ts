@@ -103,7 +103,7 @@ describe('rules', () => {
     expect(messages).toMatch(/MyStack\/bad: name must be 1-32 lowercase letters, digits or "_", starting with a letter/);
     expect(messages).toMatch(/MyStack\/bad: passwordVersion must be a positive integer/);
     expect(messages).toMatch(/MyStack\/bad: password and passwordEnv must not both be set/);
-    expect(messages).toMatch(/MyStack\/two: name "shop" is already declared on package shop\.example by MySQL database MyStack\/one/);
+    expect(messages).toMatch(/MyStack\/two: name "shop" is already declared by MySQL database MyStack\/one \(database names are unique in the account, across packages\)/);
     expect(messages).not.toContain('literal-Secret-1');
   });
 
