@@ -81,6 +81,36 @@ describe('reseller_mysql_database with real Terraform', () => {
     expect(await planCode(PASSWORD_2)).toBe(0);
   }, E2E_TIMEOUT_MS);
 
+  it('data sources read a package\'s databases (one read, shared with the resources) and one database by package and name', async () => {
+    ws.writeConfig(declared({ shop: database('shop', { password_wo_version: 2 }), blog: database('blog') }), {
+      data: {
+        reseller_mysql_databases: { site: { package: SITE } },
+        reseller_mysql_database: { shop: { package: SITE, name: 'shop' } },
+      },
+      output: {
+        names: { value: '${[for db in data.reseller_mysql_databases.site.mysql_databases : db.stored_name]}' },
+        ids: { value: '${data.reseller_mysql_databases.site.ids}' },
+        shop_host: { value: '${data.reseller_mysql_database.shop.host}' },
+        shop_id: { value: '${data.reseller_mysql_database.shop.database_id}' },
+      },
+    });
+    await ws.emu.control('DELETE', 'requests');
+    await runWith(PASSWORD_1, ['apply', '-auto-approve']);
+    expect((await requests()).filter((r) => r.includes('/web/mysqlDatabases'))).toEqual([`GET /package/${SITE}/web/mysqlDatabases`]);
+    const outputs = JSON.parse((await terraform(ws.tf, ['output', '-json'], ws.dir, ws.env)).stdout);
+    expect(outputs.names.value).toEqual(['blog', 'shop']);
+    expect(outputs.ids.value).toEqual([`${SITE}/blog`, `${SITE}/shop`]);
+    expect(outputs.shop_host.value).toBe('mysql-01.emulator.internal');
+    expect(outputs.shop_id.value).toBe(String(databases().find((d) => d.name === 'shop')!.id));
+    ws.writeConfig(declared({ shop: database('shop', { password_wo_version: 2 }), blog: database('blog') }), {
+      data: { reseller_mysql_database: { nope: { package: SITE, name: 'shpo' } } },
+    });
+    const missing = await runWith(PASSWORD_1, ['plan'], [1]);
+    expect(missing.stderr).toMatch(/reseller_mysql_database: MySQL database "mysql-site\.com\/shpo" not found/);
+    expect(missing.stderr.replace(/\s+/g, ' ')).toMatch(/Closest existing: mysql-site\.com\/shop/);
+    ws.writeConfig(declared({ shop: database('shop', { password_wo_version: 2 }), blog: database('blog') }));
+  }, E2E_TIMEOUT_MS);
+
   it('a new name plans a replacement that warns, on the name, that the database\'s data is deleted; review says DESTRUCTIVE', async () => {
     ws.writeConfig(declared({ shop: database('shop', { password_wo_version: 2 }), blog: database('journal') }));
     const plan = await savedPlan(ws.tf, ws.dir, withPassword(PASSWORD_1));

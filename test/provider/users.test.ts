@@ -134,6 +134,12 @@ describe('plans are true after apply', () => {
       sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: ['team@example.org', 'other@example.net'][variant] },
     },
     reseller_stack_user: { person: { email: 'true-plans@example.com', person_name: 'True Plans' } },
+    reseller_mysql_database: {
+      shop: {
+        package: '${reseller_package.site.domain_name}', name: 'true_plans',
+        password_wo: '${var.mailbox_password}', password_wo_version: [1, 2][variant], keep_on_destroy: [false, true][variant],
+      },
+    },
   });
   /** Every attribute an update can change, per resource type: what this test must change. */
   const mutable = () => Object.fromEntries(coreModel({}).kinds.map((k) => [
