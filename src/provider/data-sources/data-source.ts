@@ -22,6 +22,8 @@ export interface DataAttribute {
   readonly type: TfType;
   readonly description: string;
   readonly mode: AttributeMode;
+  /** Shown as `(sensitive value)` wherever Terraform shows it (an ephemeral resource's password). */
+  readonly sensitive?: boolean;
 }
 
 /** A look-up that found nothing: the key looked for and the closest names that exist. */

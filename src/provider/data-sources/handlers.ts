@@ -17,8 +17,8 @@ export interface DataSourceModel {
   readonly context: () => ReconcileContext;
 }
 
-/** The `Schema` message of a data source. */
-export function dataSchemaMessageOf(source: DataSource): Schema {
+/** The `Schema` message of a data source (or of an ephemeral resource: the same table of attributes). */
+export function dataSchemaMessageOf(source: Pick<DataSource, 'attributes' | 'description'>): Schema {
   const attributes = source.attributes.map((a) => ({
     name: a.name,
     type: typeJson(a.type),
@@ -26,8 +26,30 @@ export function dataSchemaMessageOf(source: DataSource): Schema {
     required: a.mode === 'required',
     optional: a.mode === 'optional' || a.mode === 'lookup',
     computed: a.mode === 'lookup' || a.mode === 'computed',
+    ...(a.sensitive ? { sensitive: true } : {}),
   }));
   return { version: 0, block: { version: 0, attributes, description: source.description } };
+}
+
+/** The config of a data source (or ephemeral resource) decoded by its object type (an absent one: empty). */
+export function decodeArguments(value: unknown, type: TfType): TfObject {
+  return (decodeDynamic(value as never, type) ?? {}) as TfObject;
+}
+
+/** Rules of the known arguments (unknown ones are checked when known, at apply): exactly one of `oneOf`, then `check`. */
+export function argumentDiagnostics(source: Pick<DataSource, 'typeName' | 'oneOf' | 'check'>, config: TfObject): Diagnostic[] {
+  const known = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && !containsUnknown(v)));
+  const out: Diagnostic[] = [];
+  if (source.oneOf) {
+    const given = source.oneOf.filter((k) => config[k] !== null && config[k] !== undefined);
+    if (given.length > 1) {
+      out.push(error(`${source.typeName}: give only one of ${source.oneOf.join(', ')}`, `Given: ${given.join(', ')}.`, attributePath(given[1])));
+    } else if (given.length === 0) {
+      out.push(error(`${source.typeName}: one of ${source.oneOf.join(', ')} is required`, 'It says which object to read.'));
+    }
+  }
+  for (const p of source.check?.(known) ?? []) out.push(error(`${source.typeName}: ${p.attribute} ${p.message}`, '', attributePath(p.attribute)));
+  return out;
 }
 
 const isArgument = (mode: string) => mode !== 'computed';
@@ -47,23 +69,8 @@ export function dataSourceHandlers(model: DataSourceModel | undefined) {
   const unknownType = (typeName: string) => ({
     diagnostics: [error(`Unknown data source ${typeName}`, `The reseller provider offers: ${[...sources.keys()].join(', ')}.`)],
   });
-  const decode = (value: unknown, type: TfType) => (decodeDynamic(value as never, type) ?? {}) as TfObject;
-
-  /** Rules of the known arguments (unknown ones are checked when known, at apply). */
-  const validate = (source: DataSource, config: TfObject): Diagnostic[] => {
-    const known = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && !containsUnknown(v)));
-    const out: Diagnostic[] = [];
-    if (source.oneOf) {
-      const given = source.oneOf.filter((k) => config[k] !== null && config[k] !== undefined);
-      if (given.length > 1) {
-        out.push(error(`${source.typeName}: give only one of ${source.oneOf.join(', ')}`, `Given: ${given.join(', ')}.`, attributePath(given[1])));
-      } else if (given.length === 0) {
-        out.push(error(`${source.typeName}: one of ${source.oneOf.join(', ')} is required`, 'It says which object to read.'));
-      }
-    }
-    for (const p of source.check?.(known) ?? []) out.push(error(`${source.typeName}: ${p.attribute} ${p.message}`, '', attributePath(p.attribute)));
-    return out;
-  };
+  const decode = decodeArguments;
+  const validate = argumentDiagnostics;
 
   return {
     metadata: () => [...sources.keys()].map((typeName) => ({ typeName })),

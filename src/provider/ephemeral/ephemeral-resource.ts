@@ -11,11 +11,8 @@ import type { TfValue } from '../wire/values';
  * Nothing here expires, so there is nothing to renew or close.
  */
 
-/** An attribute of an ephemeral resource: a data attribute that may be sensitive (a password). */
-export interface EphemeralAttribute extends DataAttribute {
-  /** Shown as `(sensitive value)` wherever Terraform shows it. */
-  readonly sensitive?: boolean;
-}
+/** An attribute of an ephemeral resource: a data source's kind of attribute, often sensitive (a password). */
+export type EphemeralAttribute = DataAttribute;
 
 export interface EphemeralResource {
   readonly typeName: string;

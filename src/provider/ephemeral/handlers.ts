@@ -1,9 +1,9 @@
-import { attributePath, Diagnostic, error, messageOf } from '../diagnostics';
-import { notFoundDiagnostic } from '../data-sources/handlers';
+import { error, messageOf } from '../diagnostics';
+import { argumentDiagnostics, dataSchemaMessageOf, decodeArguments, notFoundDiagnostic } from '../data-sources/handlers';
 import { objectTypeOfData } from '../data-sources/data-source';
 import type { ReconcileContext } from '../../reconcile';
 import type { Schema } from '../wire/rpc';
-import { containsUnknown, decodeDynamic, encodeDynamic, TfObject, TfType, typeJson, UNKNOWN } from '../wire/values';
+import { containsUnknown, encodeDynamic, TfObject, UNKNOWN } from '../wire/values';
 import type { EphemeralResource } from './ephemeral-resource';
 
 /**
@@ -21,19 +21,8 @@ export interface EphemeralModel {
   readonly context: () => ReconcileContext;
 }
 
-/** The `Schema` message of an ephemeral resource. */
-export function ephemeralSchemaMessageOf(resource: EphemeralResource): Schema {
-  const attributes = resource.attributes.map((a) => ({
-    name: a.name,
-    type: typeJson(a.type),
-    description: a.description,
-    required: a.mode === 'required',
-    optional: a.mode === 'optional' || a.mode === 'lookup',
-    computed: a.mode === 'lookup' || a.mode === 'computed',
-    sensitive: a.sensitive === true,
-  }));
-  return { version: 0, block: { version: 0, attributes, description: resource.description } };
-}
+/** The `Schema` message of an ephemeral resource: a data source's, its secrets sensitive. */
+export const ephemeralSchemaMessageOf = (resource: EphemeralResource): Schema => dataSchemaMessageOf(resource);
 
 export function ephemeralHandlers(model: EphemeralModel | undefined) {
   const resources = new Map((model?.resources ?? []).map((r) => [r.typeName, r]));
@@ -41,12 +30,8 @@ export function ephemeralHandlers(model: EphemeralModel | undefined) {
   const unknownType = (typeName: string) => ({
     diagnostics: [error(`Unknown ephemeral resource ${typeName}`, `The reseller provider offers: ${[...resources.keys()].join(', ') || 'none'}.`)],
   });
-  const decode = (value: unknown, type: TfType) => (decodeDynamic(value as never, type) ?? {}) as TfObject;
-
-  const validate = (resource: EphemeralResource, config: TfObject): Diagnostic[] => {
-    const known = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && !containsUnknown(v)));
-    return (resource.check?.(known) ?? []).map((p) => error(`${resource.typeName}: ${p.attribute} ${p.message}`, '', attributePath(p.attribute)));
-  };
+  const decode = decodeArguments;
+  const validate = argumentDiagnostics;
 
   return {
     metadata: () => [...resources.keys()].map((typeName) => ({ typeName })),
@@ -80,7 +65,7 @@ export function ephemeralHandlers(model: EphemeralModel | undefined) {
       }
     },
     // Nothing is leased: Open never asks for a renewal, and Close has nothing to release.
-    RenewEphemeralResource: async (req: { typeName: string }) => (resources.has(req.typeName) ? { diagnostics: [] } : unknownType(req.typeName)),
-    CloseEphemeralResource: async (req: { typeName: string }) => (resources.has(req.typeName) ? { diagnostics: [] } : unknownType(req.typeName)),
+    RenewEphemeralResource: async (req: { typeName: string; private?: Buffer }) => (resources.has(req.typeName) ? { diagnostics: [] } : unknownType(req.typeName)),
+    CloseEphemeralResource: async (req: { typeName: string; private?: Buffer }) => (resources.has(req.typeName) ? { diagnostics: [] } : unknownType(req.typeName)),
   };
 }
