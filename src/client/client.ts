@@ -6,6 +6,7 @@ import { PackageTypes } from './package-types';
 import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
 import { Users } from './users';
+import type { Resource } from './resource';
 
 export interface ResellerClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com` or the emulator's `http://127.0.0.1:8080`. */
@@ -69,6 +70,8 @@ export class ResellerClient {
   readonly baseUrl: string;
   readonly resellerId: string;
   readonly #transport: Transport;
+  readonly #ctx: ApiContext;
+  readonly #nouns = new Map<new (ctx: ApiContext) => Resource, Resource>();
 
   constructor(options: ResellerClientOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('ResellerClient: options are required');
@@ -110,12 +113,27 @@ export class ResellerClient {
       stop: options.stop,
     });
     const ctx: ApiContext = { transport: this.#transport, resellerPath: `/reseller/${encodeURIComponent(resellerId)}` };
+    this.#ctx = ctx;
     this.users = new Users(ctx);
     this.packageTypes = new PackageTypes(ctx);
     this.packages = new Packages(ctx);
     this.mail = new Mail(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
+  }
+
+  /**
+   * The instance of an API noun defined outside this class (a kind's noun that is not
+   * one of this package's, such as the contract suite's test-only kind), over this
+   * client's transport: made once per client.
+   */
+  noun<T extends Resource>(ctor: new (ctx: ApiContext) => T): T {
+    let instance = this.#nouns.get(ctor);
+    if (!instance) {
+      instance = new ctor(this.#ctx);
+      this.#nouns.set(ctor, instance);
+    }
+    return instance as T;
   }
 
   /** Requests in flight right now. */
