@@ -45,44 +45,66 @@ export function forwarderSites(packages: number): ProviderSite[] {
   }));
 }
 
-export async function benchForwarderApply(emu: BenchEmulator, options: { packages: number; runs: number; warmup?: number }): Promise<ForwarderApplyResult> {
+/** The stack of `packages` packages with a forwarder each, `init` done (remove it when done). */
+export async function forwarderStack(emu: BenchEmulator, packages: number): Promise<string> {
+  const dir = writeProviderStack(scratchDir('fw-apply-'), forwarderSites(packages), { passwords: false });
+  await tf(findTerraform(), dir, ['init', '-input=false', '-no-color'], providerEnv(emu));
+  return dir;
+}
+
+/** A side of the rounds: the RESELLER_NODE environment of one timed run, and whether its provider talks to the account. */
+export interface ApplySide {
+  timedEnv(cpuDir: string): NodeJS.ProcessEnv;
+  /** False for the floors: a request in their run means our provider ran in their place (an error). */
+  makesRequests: boolean;
+}
+
+/**
+ * `warmup` + `runs` rounds of the apply of `dir` from an empty state and a reset
+ * emulator, each side once per round (the order rotates), each run under GNU time.
+ * Returns each side's measured runs, and the requests of each side's last run.
+ */
+export async function applyRounds<K extends string>(
+  emu: BenchEmulator, dir: string, sides: Record<K, ApplySide>, runs: number, warmup = 1,
+): Promise<{ runs: Record<K, CpuSplit[]>; requests: Record<K, RequestLogEntry[]> }> {
   const binary = findTerraform();
   const env = providerEnv(emu);
-  const dir = writeProviderStack(scratchDir('fw-apply-'), forwarderSites(options.packages), { passwords: false });
-  await tf(binary, dir, ['init', '-input=false', '-no-color'], env);
-  const kit = await prepareFloor();
-  const go = goFloorFor(dir, kit.dir);
-  const fresh = async () => {
-    for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) rmSync(join(dir, f), { force: true });
-    await emu.reset();
-    await emu.clearRequests();
-  };
-  const sides: Record<ForwarderSide, (() => Promise<CpuSplit>) | undefined> = {
-    provider: () => cpuRun(binary, dir, FORWARDER_APPLY_ARGS, env, (cpuDir) => kit.timedEnv('provider', cpuDir)),
-    floor: () => cpuRun(binary, dir, FORWARDER_APPLY_ARGS, env, (cpuDir) => kit.timedEnv('floor', cpuDir)),
-    go: go.skipped === undefined ? () => cpuRun(binary, dir, FORWARDER_APPLY_ARGS, env, (cpuDir) => go.timedEnv(cpuDir)) : undefined,
-  };
-  const names = (Object.keys(sides) as ForwarderSide[]).filter((s) => sides[s]);
-  const runs: Partial<Record<ForwarderSide, CpuSplit[]>> = Object.fromEntries(names.map((s) => [s, []]));
-  let requests: RequestLogEntry[] = [];
-  const warmup = options.warmup ?? 1;
-  try {
-    for (let round = 0; round < warmup + options.runs; round++) {
-      // The order rotates each round: no side always runs first, or right after the same other one.
-      for (const side of names.map((_, j) => names[(round + j) % names.length])) {
-        await fresh();
-        const split = await sides[side]!();
-        const log = await emu.requests();
-        if (side === 'provider') requests = log;
-        else if (log.length) throw new Error(`the ${side} apply made ${log.length} requests to the emulator: our provider ran in its place`);
-        if (round >= warmup) runs[side]!.push(split);
-      }
+  const names = Object.keys(sides) as K[];
+  const out = { runs: {} as Record<K, CpuSplit[]>, requests: {} as Record<K, RequestLogEntry[]> };
+  for (const name of names) out.runs[name] = [];
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const name of names.map((_, j) => names[(round + j) % names.length])) {
+      for (const f of ['terraform.tfstate', 'terraform.tfstate.backup']) rmSync(join(dir, f), { force: true });
+      await emu.reset();
+      await emu.clearRequests();
+      const split = await cpuRun(binary, dir, FORWARDER_APPLY_ARGS, env, (cpuDir) => sides[name].timedEnv(cpuDir));
+      const log = await emu.requests();
+      if (!sides[name].makesRequests && log.length) throw new Error(`the ${name} apply made ${log.length} requests to the emulator: our provider ran in its place`);
+      out.requests[name] = log;
+      if (round >= warmup) out.runs[name].push(split);
     }
+  }
+  return out;
+}
+
+/** The figure's rounds: our provider, the floor provider and the Go floor (when it builds). */
+export async function benchForwarderApply(emu: BenchEmulator, options: { packages: number; runs: number }): Promise<ForwarderApplyResult> {
+  const dir = await forwarderStack(emu, options.packages);
+  const kit = await prepareFloor();
+  try {
+    const go = goFloorFor(dir, kit.dir);
+    const sides: Partial<Record<ForwarderSide, ApplySide>> = {
+      provider: { timedEnv: (cpuDir) => kit.timedEnv('provider', cpuDir), makesRequests: true },
+      go: go.skipped === undefined ? { timedEnv: (cpuDir) => go.timedEnv(cpuDir), makesRequests: false } : undefined,
+      floor: { timedEnv: (cpuDir) => kit.timedEnv('floor', cpuDir), makesRequests: false },
+    };
+    const measured = await applyRounds(emu, dir, Object.fromEntries(Object.entries(sides).filter(([, s]) => s)) as Record<ForwarderSide, ApplySide>, options.runs);
+    const requests = measured.requests.provider;
+    return { packages: options.packages, runs: measured.runs, goSkipped: go.skipped, traffic: summarize(requests), confirmMs: confirmationWaits(requests) };
   } finally {
     rmSync(kit.dir, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }
-  return { packages: options.packages, runs, goSkipped: go.skipped, traffic: summarize(requests), confirmMs: confirmationWaits(requests) };
 }
 
 /** For each mail create in the log, the ms until the next read of the same domain's mail (its confirmation). */
