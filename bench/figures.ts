@@ -410,7 +410,7 @@ export async function providerForwarderApplyFigure(sizes: BenchSizes): Promise<F
       met: vsGo ? vsGo.wall.median <= FORWARDER_APPLY_GO_RATIO : undefined,
       details: [
         `A real \`terraform apply -parallelism=10\` of ${r.packages} \`reseller_package\` each with one \`reseller_forwarder\` (which waits for it), ` +
-          `from an empty state and a reset emulator, ${ours.length} rounds after one warm-up round; in each round our provider, the Go floor and the floor provider ` +
+          `from an empty state and a reset emulator, ${ours.length} round${ours.length === 1 ? '' : 's'} after one warm-up round; in each round our provider, ${go ? 'the Go floor and ' : ''}the floor provider ` +
           "apply the same stack (the order rotates each round), every run under GNU time: wall time, Terraform's own CPU (its user + system CPU minus that of the provider processes it waited for) " +
           "and the provider processes' CPU (each timed through the `RESELLER_NODE` wrapper). Medians, with the least and greatest run in brackets.",
         '',
