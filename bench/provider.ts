@@ -92,7 +92,7 @@ type Side = 'provider' | 'floor' | 'bare' | 'go';
  * Terraform's own CPU and its provider processes'. A provider run that starts no timed
  * provider process means the wrapper was not used: an error, not a zero.
  */
-async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
+export async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
   const cpuDir = scratchDir('cpu-');
   try {
     await tf(GNU_TIME, cwd, underGnuTime(join(cpuDir, 'terraform'), binary, args), { ...env, ...wrap?.(cpuDir) });
