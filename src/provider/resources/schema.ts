@@ -22,6 +22,8 @@ export function tfTypeOf(type: FieldType): TfType {
   switch (type) {
     case 'list(string)':
       return ['list', 'string'];
+    case 'set(string)':
+      return ['set', 'string'];
     case 'map(string)':
       return ['map', 'string'];
     default:
@@ -98,7 +100,7 @@ export function schemaMessageOf(kind: ResourceKind): Schema {
         typeName: TIMEOUTS_BLOCK,
         nesting: NESTING_SINGLE,
         block: {
-          attributes: [{ name: 'create', type: typeJson('string'), optional: true, description: `How long to wait for a new ${kind.label} to be ready, e.g. "45m" (default ${kind.timeouts.create}). An interrupt (Ctrl-C) ends the wait at once; the request already made stands, and the next apply waits for it instead of making it again.` }],
+          attributes: [{ name: 'create', type: typeJson('string'), optional: true, description: `How long to wait for ${kind.timeouts.waitsFor ?? `a new ${kind.label} to be ready`}, e.g. "45m" (default ${kind.timeouts.create}). An interrupt (Ctrl-C) ends the wait at once; the request already made stands, and the next apply waits for it instead of making it again.` }],
           description: 'How long long-running operations may take.',
         },
       }]
