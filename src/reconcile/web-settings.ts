@@ -215,7 +215,7 @@ async function deleteFree(ctx: ReconcileContext, spec: Place & { path: string },
  * listed or the timeout passes, with a progress line at least every progress interval.
  * Returns the names still pending (then the spec's onCertificateTimeout decides).
  */
-async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, missing: readonly string[]): Promise<string[]> {
+async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, missing: readonly string[]): Promise<{ left: string[]; waitedMs: number }> {
   for (const name of missing) {
     await writing(ctx, CERTIFICATES(spec.packageDomain), () => ctx.client.web.requestFreeCertificate(spec.packageDomain, name));
   }
@@ -228,10 +228,10 @@ async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, miss
     const left = missing.filter((n) => !listed.includes(n));
     if (left.length === 0) {
       if (Date.now() - started > ctx.timing.pollIntervalMs) ctx.info(`${spec.packageDomain}: free certificate(s) issued after ${formatElapsed(Date.now() - started)}`);
-      return [];
+      return { left, waitedMs: Date.now() - started };
     }
     const now = Date.now();
-    if (now >= deadline) return left;
+    if (now >= deadline) return { left, waitedMs: now - started };
     if (now - lastProgress >= ctx.timing.progressIntervalMs) {
       lastProgress = now;
       ctx.info(`waiting for the free certificate of ${left.join(', ')} (${spec.packageDomain}): asked for, not issued yet, ${formatElapsed(now - started)} elapsed`);
@@ -241,8 +241,8 @@ async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, miss
 }
 
 /** What a certificate still pending at the end of the wait means, in words. */
-function pendingMessage(spec: WebSettingsSpec, left: readonly string[]): string {
-  return `${spec.path}: the free certificate of ${left.join(', ')} was asked for but is not issued after ${formatElapsed(spec.certificateTimeoutMinutes * 60_000)}. ` +
+function pendingMessage(spec: WebSettingsSpec, left: readonly string[], waitedMs: number): string {
+  return `${spec.path}: the free certificate of ${left.join(', ')} was asked for but is not issued after ${formatElapsed(waitedMs)}. ` +
     `The service issues one only once the name's DNS points at it: check that ${left.join(', ')} resolve${left.length === 1 ? 's' : ''} to package ${spec.packageDomain}'s address`;
 }
 
@@ -258,12 +258,12 @@ export async function ensureWebSettings(ctx: ReconcileContext, spec: WebSettings
   const extra = spec.deleteCertificates ? listed.filter((n) => !spec.freeCertificates.includes(n)) : [];
   if (extra.length) await deleteFree(ctx, spec, extra);
   const missing = spec.freeCertificates.filter((n) => !listed.includes(n));
-  const pending = missing.length ? await requestAndWait(ctx, spec, missing) : [];
+  const { left: pending, waitedMs } = missing.length ? await requestAndWait(ctx, spec, missing) : { left: [], waitedMs: 0 };
   if (pending.length) {
     if (spec.onCertificateTimeout === 'fail') {
-      throw new ReconcileError(`${pendingMessage(spec, pending)}. on_certificate_timeout is "fail"; apply again once DNS points here (the request stands)`, 'freeCertificates');
+      throw new ReconcileError(`${pendingMessage(spec, pending, waitedMs)}. on_certificate_timeout is "fail"; apply again once DNS points here (the request stands)`, 'freeCertificates');
     }
-    ctx.warn(`${pendingMessage(spec, pending)}. The apply goes on (on_certificate_timeout "warn"): the name stays pending, and a later plan shows it once it is issued or given up`);
+    ctx.warn(`${pendingMessage(spec, pending, waitedMs)}. The apply goes on (on_certificate_timeout "warn"): the name stays pending, and a later plan shows it once it is issued or given up`);
   }
   ctx.info(changed.length ? `web settings of ${spec.packageDomain}: ${describeDiffs(changed)}` : `web settings of ${spec.packageDomain} are as declared`);
   const pkg = packageIndex(await listedPackages(ctx)).byPrimary.get(spec.packageDomain);
