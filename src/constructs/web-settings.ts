@@ -91,7 +91,7 @@ export class WebSettings extends ManagedObject {
       claims: () => key && !checkDomainName(key) ? [{
         key: `web-settings:${key}`,
         field: 'package',
-        conflict: (first) => `package ${key} already has its web settings declared by ${first} (one WebSettings per package)`,
+        conflict: (first) => `"${key}" already has its web settings declared by ${first} (one WebSettings per package)`,
       }] : [],
     }, (p) => {
       if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
