@@ -18,7 +18,7 @@ describe.each(['default', 'documented'] as const)('client.web against the %s pro
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, quiet: true, profile });
     client = new ResellerClient({ baseUrl: emu.url, apiKey: KEY, retryBaseDelayMs: 5 });
-    requests = async () => (await fetch(`${emu.url}/__emulator/requests`)).json();
+    requests = async () => (await fetch(`${emu.url}/__emulator/requests`)).json() as Promise<Array<{ method: string; path: string; status: number }>>;
     await client.packages.create({ type: 811, domainName: 'client-web.example', extraDomainNames: [] });
   });
   afterAll(async () => {
