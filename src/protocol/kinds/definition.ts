@@ -232,6 +232,11 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
   readonly label: string;
   /** A shorter name for sentences that already said which kind it is ('server'). @default label */
   readonly shortLabel?: string;
+  /**
+   * The label's plural where adding "s" or "es" is wrong ('web settings', already plural):
+   * what counts and lists of the kind say (import's summary, `6 web settings`). @default label + s/es
+   */
+  readonly plural?: string;
   /** One sentence about the kind: the provider schema's description, docs. */
   readonly description: string;
   /** Parents before children: create in ascending order, delete in descending. */

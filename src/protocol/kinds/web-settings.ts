@@ -189,6 +189,7 @@ export const WEB_SETTINGS_FIELDS: readonly FieldDefinition[] = [
 export const webSettingsDefinition = {
   kind: 'web-settings',
   label: 'web settings',
+  plural: 'web settings',
   description: 'The web settings of a hosting package: force HTTPS, free (Let\'s Encrypt) certificates per host name, and the PHP version. ' +
     'One resource per package. Removing it deletes nothing: HTTPS is no longer forced, the PHP version stays, and the certificates stay unless `delete_certificates`.',
   /** After the package (its parent). */

@@ -4,7 +4,7 @@ import { parseDuration } from './durations';
 import type { FieldProblem, ObservedValues, ResourceField, ResourceKind } from './kind';
 import { pendingAfterApply, pendingDiagnostics, withPending } from './pending';
 import type { PendingRecord } from './private-state';
-import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, TIMEOUTS_BLOCK } from './schema';
+import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, plansItsDefault, TIMEOUTS_BLOCK } from './schema';
 import { attributeValue, nullObject, sameValue, specValuesOf } from './values';
 
 /**
@@ -445,7 +445,7 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
-      else if (isMootOnceMade(field)) state[field.attribute] = attributeValue(field.defaultValue);
+      else if (isMootOnceMade(field) || plansItsDefault(field)) state[field.attribute] = attributeValue(field.defaultValue);
       // Anything else that cannot be read back stays null: the configuration decides it on the next plan.
     }
     // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).

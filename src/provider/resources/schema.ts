@@ -54,12 +54,23 @@ export function isMootOnceMade(field: ResourceField): boolean {
   return field.role === 'create-only' && !field.readable && field.presence === 'default' && field.defaultValue !== undefined;
 }
 
+/**
+ * A setting the API does not read back and can change, with a default (what an apply
+ * does when a certificate is late, whether it deletes certificates): nothing in the
+ * account says otherwise, so left out it plans its default rather than null, and an
+ * import records the default. It is computed for that, and a configuration that says
+ * another value plans an update as for any setting.
+ */
+export function plansItsDefault(field: ResourceField): boolean {
+  return field.role === 'setting' && !field.readable && !field.fixedAfterCreate && field.presence === 'default' && field.defaultValue !== undefined;
+}
+
 export function flagsOf(field: ResourceField): AttributeFlags {
   const required = field.presence === 'required' && field.role !== 'computed';
   const optional = !required && field.role !== 'computed';
   // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
   const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) ||
-    (field.role === 'identity' && field.presence === 'default') || isMootOnceMade(field);
+    (field.role === 'identity' && field.presence === 'default') || isMootOnceMade(field) || plansItsDefault(field);
   return {
     required,
     optional,
