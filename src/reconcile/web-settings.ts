@@ -1,5 +1,5 @@
 import type { AvailablePhpVersion, PackageSummary, WebCertificate } from '../client';
-import { isMissingObject } from '../client';
+import { isMissingObject, WriteOutcomeUnknownError } from '../client';
 import { definitionOf, Identity, WebSettingsSpec } from '../protocol';
 import { listPackageTypes } from './account';
 import type { ReconcileContext } from './context';
@@ -216,9 +216,7 @@ async function deleteFree(ctx: ReconcileContext, spec: Place & { path: string },
  * Returns the names still pending (then the spec's onCertificateTimeout decides).
  */
 async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, missing: readonly string[]): Promise<{ left: string[]; waitedMs: number }> {
-  for (const name of missing) {
-    await writing(ctx, CERTIFICATES(spec.packageDomain), () => ctx.client.web.requestFreeCertificate(spec.packageDomain, name));
-  }
+  for (const name of missing) await askForCertificate(ctx, spec, name);
   ctx.info(`${spec.packageDomain}: asked for a free certificate for ${missing.join(', ')}; waiting for it to be issued (up to ${formatElapsed(spec.certificateTimeoutMinutes * 60_000)})`);
   const started = Date.now();
   const deadline = started + spec.certificateTimeoutMinutes * 60_000;
@@ -237,6 +235,23 @@ async function requestAndWait(ctx: ReconcileContext, spec: WebSettingsSpec, miss
       ctx.info(`waiting for the free certificate of ${left.join(', ')} (${spec.packageDomain}): asked for, not issued yet, ${formatElapsed(now - started)} elapsed`);
     }
     await sleep(Math.min(ctx.timing.pollIntervalMs, Math.max(0, deadline - now)), ctx.stop);
+  }
+}
+
+/**
+ * Asks for a free certificate of `name`. Asking again is harmless (a name that has one,
+ * issued or being issued, is left as it is), and no read can tell "asked, being issued"
+ * from "never asked": so a write whose outcome is unknown is answered by asking again.
+ */
+async function askForCertificate(ctx: ReconcileContext, spec: WebSettingsSpec, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await writing(ctx, CERTIFICATES(spec.packageDomain), () => ctx.client.web.requestFreeCertificate(spec.packageDomain, name));
+      return;
+    } catch (err) {
+      if (!(err instanceof WriteOutcomeUnknownError) || attempt >= 3) throw err;
+      ctx.warn(`${spec.path}: asking for a free certificate for ${name}: outcome unknown, asking again (a name that has one is left as it is)`);
+    }
   }
 }
 
