@@ -261,6 +261,14 @@ function pendingMessage(spec: WebSettingsSpec, left: readonly string[], waitedMs
     `The service issues one only once the name's DNS points at it: check that ${left.join(', ')} resolve${left.length === 1 ? 's' : ''} to package ${spec.packageDomain}'s address`;
 }
 
+/** The changes an ensure made, in the definition's words (its fields' phrases), else as field diffs. */
+function inWords(spec: WebSettingsSpec, diffs: readonly FieldDiff[]): string {
+  const fields = definitionOf('web-settings').fields;
+  const others = spec as unknown as Record<string, unknown>;
+  const words = diffs.flatMap((d) => fields.find((f) => f.name === d.field)?.phrases?.describe({ key: spec.packageDomain, before: d.live, after: d.declared, others }) ?? []);
+  return words.length ? words.join('; ') : describeDiffs(diffs);
+}
+
 export async function ensureWebSettings(ctx: ReconcileContext, spec: WebSettingsSpec): Promise<Observed> {
   await requirePrimary(ctx, spec);
   // The refresh's reads serve to decide what to write; every write is read back afresh.
@@ -280,7 +288,7 @@ export async function ensureWebSettings(ctx: ReconcileContext, spec: WebSettings
     }
     ctx.warn(`${pendingMessage(spec, pending, waitedMs)}. The apply goes on (on_certificate_timeout "warn"): the name stays pending, and a later plan shows it once it is issued or given up`);
   }
-  ctx.info(changed.length ? `web settings of ${spec.packageDomain}: ${describeDiffs(changed)}` : `web settings of ${spec.packageDomain} are as declared`);
+  ctx.info(changed.length ? `web settings of ${spec.packageDomain}: ${inWords(spec, changed)}` : `web settings of ${spec.packageDomain} are as declared`);
   const pkg = packageIndex(await listedPackages(ctx)).byPrimary.get(spec.packageDomain);
   const live = await freshSettings(ctx, spec);
   const id = definitionOf('web-settings').identity(spec);
