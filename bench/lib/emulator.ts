@@ -59,6 +59,7 @@ export function routeOf(entry: Pick<RequestLogEntry, 'method' | 'path'>): string
   const path = entry.path
     .replace(/^\/package\/[^/]+\/email\/[^/]+$/, '/package/{ref}/email/{domain}')
     .replace(/^\/package\/[^/]+\/dns\/[^/]+$/, '/package/{ref}/dns/{zone}')
+    .replace(/^\/package\/[^/]+\/web\/([a-zA-Z]+)$/, '/package/{ref}/web/$1')
     .replace(/^\/package\/[^/]+(\/[a-zA-Z]+)?$/, (_m, rest: string | undefined) => `/package/{ref}${rest ?? ''}`)
     .replace(/^\/cloud_server\/[^/]+/, '/cloud_server/{id}');
   return `${entry.method} ${path}`;

@@ -7,6 +7,7 @@ import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
 import { Users } from './users';
 import type { Resource } from './resource';
+import { Web } from './web';
 
 export interface ResellerClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com` or the emulator's `http://127.0.0.1:8080`. */
@@ -120,6 +121,7 @@ export class ResellerClient {
     this.mail = new Mail(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
+    this.web = new Web(ctx);
   }
 
   /**
@@ -168,4 +170,6 @@ export class ResellerClient {
   readonly dns: Dns;
   /** Managed cloud servers. */
   readonly cloudServers: CloudServers;
+  /** Web settings of a package: force-HTTPS, free certificates, PHP version. */
+  readonly web: Web;
 }

@@ -19,6 +19,7 @@ export type { Packages } from './packages';
 export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
+export type { Web } from './web';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,
@@ -39,6 +40,12 @@ export {
   dnsNameOfRead,
   dnsNumberOfRead,
   acceptDnsWriteResult,
+  forceHttpsAlreadySo,
+  isFreeCertificateProvider,
+  phpVersionWriteBody,
+  phpVersionOnWire,
+  phpVersionOfRead,
+  phpVersionOfAvailable,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
 export type { AttemptRecord } from './request';

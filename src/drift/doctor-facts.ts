@@ -5,6 +5,7 @@ import { MAIL } from './doctor-facts-mail';
 import { PACKAGES } from './doctor-facts-packages';
 import { SERVERS } from './doctor-facts-servers';
 import { USERS } from './doctor-facts-users';
+import { WEB } from './doctor-facts-web';
 
 /**
  * Every fact the doctor holds up against a live account, area by area (the order of
@@ -21,6 +22,7 @@ const AREAS = [
   area(USERS),
   area(SERVERS),
   area(DNS),
+  area(WEB),
   area(CONVENTIONS),
 ];
 

@@ -29,6 +29,12 @@ export const ENV = {
    * of the new one that follows in the same apply replaces the old in one write.
    */
   successor: 'RESELLER_SUCCESSOR',
+  /**
+   * delete, for a kind whose removal restores defaults (`lifecycle.restoresDefaults`):
+   * the spec the construct declares (JSON, a literal of the configuration, as with
+   * `absent: true`), for what the removal depends on (whether certificates are deleted).
+   */
+  declared: 'RESELLER_DECLARED',
   /** Terraform id of the object resource: what `retire-settings` notes are kept under. */
   objectId: 'RESELLER_OBJECT_ID',
   /** Base URL of the API (or the `apiUrl` prop of ResellerHosting). */

@@ -39,6 +39,7 @@ import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
+import { webSettingsReconciler } from './web-settings';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -56,6 +57,7 @@ export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
 export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
+export { readAvailablePhpVersions, readCertificates, readPhpVersion } from './web-settings';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
@@ -65,6 +67,7 @@ const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
+  'web-settings': webSettingsReconciler,
 };
 
 const RECONCILERS = new Map<string, KindReconciler<any>>(Object.entries(BUILT_IN)); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -85,9 +88,14 @@ function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
   return reconciler as KindReconciler<K>;
 }
 
-/** Reads the object back by natural key; undefined when it does not exist. */
-export function observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined> {
-  return reconcilerOf(identity.kind).observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+/**
+ * Reads the object back by natural key; undefined when it does not exist. With
+ * `declared` (a provider's refresh), as that declaration sees it (KindReconciler.asDeclared).
+ */
+export async function observe(ctx: ReconcileContext, identity: Identity, declared?: ObjectSpec): Promise<Observed | undefined> {
+  const reconciler = reconcilerOf(identity.kind);
+  const found = await reconciler.observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+  return found && declared && reconciler.asDeclared && declared.kind === identity.kind ? reconciler.asDeclared(found, declared as never) : found;
 }
 
 /**
@@ -213,14 +221,26 @@ export async function ensure(ctx: ReconcileContext, spec: ObjectSpec, options: E
   return live;
 }
 
+/** Options of `remove`. */
+export interface RemoveOptions {
+  /** The construct path or resource address, named in an error. */
+  readonly path?: string;
+  /**
+   * The object as last declared, when the adapter knows it (the provider's prior state):
+   * what a removal that restores defaults depends on (KindReconciler.remove).
+   */
+  readonly declared?: ObjectSpec;
+}
+
 /**
  * Deletes the object, found by its identity; nothing to do when it is gone. Cloud
  * servers are retained (warned). `path` (construct path or resource address), when the
  * adapter knows it, is named in the error: an identity alone names only the natural key.
  */
-export async function remove(ctx: ReconcileContext, identity: Identity, options: { readonly path?: string } = {}): Promise<void> {
+export async function remove(ctx: ReconcileContext, identity: Identity, options: RemoveOptions = {}): Promise<void> {
+  const declared = options.declared?.kind === identity.kind ? options.declared : undefined;
   try {
-    await reconcilerOf(identity.kind).remove(ctx, identity);
+    await reconcilerOf(identity.kind).remove(ctx, identity, declared as never);
   } catch (err) {
     const { path } = options;
     if (!path || !(err instanceof Error) || err.message.startsWith(`${path}:`)) throw err;

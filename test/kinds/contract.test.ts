@@ -118,13 +118,17 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
     await ensure(context(), before, { replacing: definitionOf(kind).identity(after as never) }); // back to the fixture
   });
 
-  test('remove: children first; what the API cannot delete is retained (and still listed)', async () => {
+  test('remove: children first; what the API cannot delete is retained (and still listed); settings go back to their defaults', async () => {
     for (const kind of [...kinds].reverse()) {
       const identity = definitionOf(kind).identity(checked(kind) as never);
       await remove(context(), identity);
       const after = await observe(context(), identity);
       if (definitionOf(kind).lifecycle?.cannotDelete) expect(after).toBeDefined();
-      else expect(after).toBeUndefined();
+      else if (definitionOf(kind).lifecycle?.restoresDefaults) {
+        // Settings that last as long as their parent: still there, and no longer as declared.
+        expect(after).toBeDefined();
+        expect(await diff(context(), checked(kind), after!)).not.toEqual([]);
+      } else expect(after).toBeUndefined();
     }
   });
 });

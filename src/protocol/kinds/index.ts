@@ -32,12 +32,15 @@ import { packageDefinition } from './package';
 import type { PackageSpec } from './package';
 import { stackUserDefinition } from './stack-user';
 import type { StackUserSpec } from './stack-user';
+import { webSettingsDefinition } from './web-settings';
 
 export * from './definition';
 export * from './identity';
 export * from './codec';
 export * from './import-facet';
 export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, DnsRecordSpec };
+export type { WebSettingsSpec, CertificateTimeoutAction } from './web-settings';
+export { CERTIFICATE_TIMEOUT_ACTIONS, DEFAULT_CERTIFICATE_TIMEOUT_MINUTES, checkPhpVersion, checkWebSettings } from './web-settings';
 export type { DnsRecordType } from './dns-record';
 export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';
 export type { MailPlacement } from './mail';
@@ -49,7 +52,8 @@ export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /** The registration of every kind: one entry per definition. */
-const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition] as const;
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition,
+  webSettingsDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];

@@ -2,7 +2,9 @@ import { attributePath, Diagnostic, error, hasErrors, messageOf, warning } from 
 import { isUnknown, TfObject, TfValue, UNKNOWN } from '../wire/values';
 import { parseDuration } from './durations';
 import type { FieldProblem, ObservedValues, ResourceField, ResourceKind } from './kind';
-import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, TIMEOUTS_BLOCK } from './schema';
+import { pendingAfterApply, pendingDiagnostics, withPending } from './pending';
+import type { PendingRecord } from './private-state';
+import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, plansItsDefault, TIMEOUTS_BLOCK } from './schema';
 import { attributeValue, nullObject, sameValue, specValuesOf } from './values';
 
 /**
@@ -131,9 +133,11 @@ function inputsUnchanged(inputs: readonly ResourceField[], prior: TfObject, plan
  */
 export function planChange(
   kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null,
-  applied?: Readonly<Record<string, TfValue>>,
+  applied?: Readonly<Record<string, TfValue>>, pending: PendingRecord = {}, now = Date.now(),
 ): Result<Plan> {
-  if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
+  if (proposed === null || config === null) {
+    return { value: { planned: null, requiresReplace: [] }, diagnostics: prior && proposed === null ? removalDiagnostics(kind, prior) : [] };
+  }
   const diagnostics: Diagnostic[] = [];
   const tables = tablesOf(kind);
   const planned: TfObject = { ...proposed };
@@ -198,6 +202,7 @@ export function planChange(
     }
   }
   diagnostics.push(...secretPlanDiagnostics(kind, prior, planned, config));
+  if (prior) diagnostics.push(...pendingDiagnostics(kind, planned, pending, now));
   const changing = !invalid.length && kind.checkAccount ? new Set(kind.fields
     .filter((f) => f.role !== 'computed' && f.name in values && !(prior && sameValue(prior[f.attribute], planned[f.attribute])))
     .map((f) => f.name)) : undefined;
@@ -227,6 +232,14 @@ export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promi
   } catch (err) {
     return { value: planned, diagnostics: [warning(`Could not check the ${kind.label} against the account`, `${messageOf(err)}. The apply checks it again.`)] };
   }
+}
+
+/** A removal that deletes nothing (the kind's settings go back to the platform's defaults): the plan says what it does. */
+function removalDiagnostics(kind: ResourceKind, prior: TfObject): Diagnostic[] {
+  if (!kind.removal) return [];
+  const { spec, problems } = kind.check(specValuesOf(kind, prior).values, kind.typeName);
+  if (problems.length) return [];
+  return [warning(`Removing ${String(prior[ID_ATTRIBUTE])}'s ${kind.label} restores the platform's defaults`, `${kind.removal(spec)}.`)];
 }
 
 /**
@@ -327,7 +340,7 @@ function previousIdentity(kind: ResourceKind, prior: TfObject, key: string): unk
 
 export async function applyChange(
   kind: ResourceKind, prior: TfObject | null, planned: TfObject | null, config: TfObject | null, runtime: ResourceRuntime,
-): Promise<Result<TfObject | null>> {
+): Promise<Result<TfObject | null> & { readonly pending?: PendingRecord }> {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: string) => diagnostics.push(warning(line));
   if (planned === null) {
@@ -368,7 +381,7 @@ export async function applyChange(
       progress: (line) => runtime.log('info', line, { resource: kind.typeName, id: key }),
       warn,
     });
-    return { value: stateAfterApply(kind, planned, observed, key), diagnostics };
+    return { value: stateAfterApply(kind, planned, observed, key), diagnostics, pending: pendingAfterApply(kind, observed, runtime.now()) };
   } catch (err) {
     diagnostics.push(error(`Could not ${prior ? 'update' : 'create'} the ${kind.label} ${key}`, messageOf(err), erringAttribute(kind, err)));
     return { value: prior, diagnostics };
@@ -397,15 +410,23 @@ function refreshedState(kind: ResourceKind, state: TfObject, canonical: Record<s
   return next;
 }
 
-export async function readState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
-  if (!state) return { value: null, diagnostics: [] };
+/**
+ * The object read back. `pending`: the elements an apply asked for and not yet applied
+ * (private state, pending.ts): counted as present while their time lasts; the record
+ * that remains comes back with the result.
+ */
+export async function readState(
+  kind: ResourceKind, state: TfObject | null, pending: PendingRecord = {}, now = Date.now(),
+): Promise<Result<TfObject | null> & { readonly pending: PendingRecord }> {
+  if (!state) return { value: null, diagnostics: [], pending: {} };
   const { spec } = kind.check(specValuesOf(kind, state).values, kind.typeName);
   try {
-    const observed = await kind.observe(kind.identity(spec), spec);
-    if (!observed) return { value: null, diagnostics: [] };
-    return { value: refreshedState(kind, state, spec as Record<string, unknown>, observed), diagnostics: [] };
+    const read = await kind.observe(kind.identity(spec), spec);
+    if (!read) return { value: null, diagnostics: [], pending: {} };
+    const { observed, record } = withPending(kind, state, read, pending, now);
+    return { value: refreshedState(kind, state, spec as Record<string, unknown>, observed), diagnostics: [], pending: record };
   } catch (err) {
-    return { value: state, diagnostics: [error(`Could not read the ${kind.label} ${String(state[ID_ATTRIBUTE])}`, messageOf(err))] };
+    return { value: state, diagnostics: [error(`Could not read the ${kind.label} ${String(state[ID_ATTRIBUTE])}`, messageOf(err))], pending };
   }
 }
 
@@ -424,7 +445,7 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
-      else if (isMootOnceMade(field)) state[field.attribute] = attributeValue(field.defaultValue);
+      else if (isMootOnceMade(field) || plansItsDefault(field)) state[field.attribute] = attributeValue(field.defaultValue);
       // Anything else that cannot be read back stays null: the configuration decides it on the next plan.
     }
     // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).

@@ -82,7 +82,10 @@ export class RemoteObject implements SynthesizedObject {
       'Object',
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
-      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor() }, true), when: 'destroy' }],
+      [{
+        ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor(), [ENV.declared]: this.declared() }, true),
+        when: 'destroy',
+      }],
       // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
       { protect, dependsOn: this.afterObjects() },
     );
@@ -135,6 +138,17 @@ export class RemoteObject implements SynthesizedObject {
     if (absent || !definitionOf(spec.kind).lifecycle?.replacesInOneWrite) return undefined;
     const { kind, key, placement } = identityOf(spec);
     return containsToken([key, placement]) ? undefined : escapeTemplate(JSON.stringify({ kind, key, placement }));
+  }
+
+  /**
+   * For a kind whose removal restores defaults: the declared spec, as a literal for the
+   * destroy provisioner (which may refer to nothing but `self`), so that the removal
+   * honours what the declaration asks of it (ENV.declared). None when it holds a token.
+   */
+  private declared(): string | undefined {
+    const { spec } = this.props;
+    if (!definitionOf(spec.kind).lifecycle?.restoresDefaults || containsToken(spec)) return undefined;
+    return escapeTemplate(JSON.stringify(spec));
   }
 
   /** The parent's object id when it is managed in this stack (an identity trigger). */
