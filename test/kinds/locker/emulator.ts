@@ -106,7 +106,7 @@ function section(account: AccountDump) {
 
 export const lockersNoun = {
   name: 'lockers',
-  since: 3,
+  since: 9,
   counters: { lockerId: 1 },
   package: {
     check: { lockers: arrayOf((l) => fields(l, { id: int, name: str, label: str, passcodeSha256: str })) },
