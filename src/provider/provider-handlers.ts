@@ -7,7 +7,7 @@ import type { Logger } from './transport/log';
 import type { RpcName } from './wire/messages';
 import { checkedHandlers, ProviderServer } from './wire/rpc';
 import { decodeDynamic, TfObject } from './wire/values';
-import { userAgentOf } from './version';
+import { terraformVersionProblem, userAgentOf } from './version';
 
 /** The RPCs about the provider as a whole: metadata, schema, its own block, stopping, and what it does not offer. */
 type ProviderLevel = Pick<ProviderServer, Exclude<RpcName, ResourceLevelRpc>>;
@@ -43,6 +43,8 @@ export function providerLevelHandlers(model: ProviderModel, session: ProviderSes
         announced = true;
         logger.log('info', `reseller provider ${session.version}`, { version: session.version, terraform_version: req.terraformVersion, node_version: process.versions.node });
       }
+      const tooOld = terraformVersionProblem(req.terraformVersion);
+      if (tooOld) return { diagnostics: [error(tooOld)] };
       const resolved = resolveProviderSettings(config(req.config), env);
       if ('diagnostics' in resolved) return { diagnostics: resolved.diagnostics };
       if ('unknown' in resolved) {

@@ -8,6 +8,7 @@ import type { EngineSynthesizer, ObjectRequest, SynthesizedObject } from './engi
 import { Claim, registryOf, StackRegistry } from '../registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from '../tokens';
 import { Problems } from '../validation';
+import { handlerCommandOf } from './provider-placement';
 
 /** What the carriers need of an object: the engine-independent request. */
 export type RemoteObjectProps = ObjectRequest;
@@ -69,7 +70,7 @@ export class RemoteObject implements SynthesizedObject {
 
     const { spec, absent, protect, secret } = props;
     const facet = definitionOf(spec.kind).secret;
-    const handler = ['node', escapeTemplate(this.registry.handlerPath), 'handler'];
+    const handler = handlerCommandOf(this.registry, escapeTemplate);
     const specJson = containsToken(spec) ? jsonencodeString(spec) : escapeTemplate(JSON.stringify(spec));
     const view = terraformView(spec);
     const self = `self.${this.resourceType === 'null_resource' ? 'triggers' : 'triggers_replace'}`;
