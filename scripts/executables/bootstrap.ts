@@ -2,7 +2,8 @@
  * The main script of the single executable application: small on purpose. The program
  * (src/executable.ts, bundled) and its V8 code cache travel as SEA assets; this checks
  * the program against the SHA-256 the build wrote here, compiles it from the cache when
- * the cache was made from exactly this program on this platform, and runs it.
+ * the cache was made from exactly this program on this platform (and is itself the
+ * one the build wrote: its SHA-256 is here too), and runs it.
  *
  * Why not Node's own `useCodeCache`: it caches what compiling the script makes, not
  * the functions start-up runs (the build runs them first: `warm()`), so it saves a
@@ -19,7 +20,7 @@
 export const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 export const WRAPPER_TAIL = '\n})';
 
-export function bootstrapText(options: { version: string; programSha256: string }): string {
+export function bootstrapText(options: { version: string; programSha256: string; cacheSha256?: string }): string {
   return `'use strict';
 process.env.RESELLER_PROVIDER_VERSION = ${JSON.stringify(options.version)};
 const fail = (why) => {
@@ -36,10 +37,13 @@ try {
   const digest = createHash('sha256').update(source).digest();
   if (digest.toString('hex') !== ${JSON.stringify(options.programSha256)}) fail('this executable is damaged (its program does not match its checksum)');
   let cachedData;
-  try {
+  if (${JSON.stringify(options.cacheSha256 ?? '')}) {
+    // V8 checks a code cache only against the source's length and its own flags: a
+    // damaged cache would run. Its SHA-256, written here by the build, is checked too.
     const cache = Buffer.from(sea.getRawAsset('program.js.cache'));
+    if (createHash('sha256').update(cache).digest('hex') !== ${JSON.stringify(options.cacheSha256 ?? '')}) fail('this executable is damaged (its code cache does not match its checksum)');
     if (cache.length > 32 && digest.equals(cache.subarray(0, 32))) cachedData = cache.subarray(32);
-  } catch {}
+  }
   const { Script } = require('node:vm');
   const script = new Script(${JSON.stringify(WRAPPER_HEAD)} + source + ${JSON.stringify(WRAPPER_TAIL)}, { filename: 'program.js', cachedData });
   const mod = { exports: {} };

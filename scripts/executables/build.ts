@@ -26,11 +26,11 @@ import { CACHE_DIR, runtimeBinary, runtimeVersion } from './runtime';
  *
  * Each platform's result is cached in node_modules/.cache, keyed by everything it is
  * made from, so `npm test` builds once and later runs copy. Output:
- * dist/executables/{<release zip>, <platform>/<executable>, build.json}.
+ * dist/executables/{<release zip>, <platform>/<executable>, program.js, build.json}.
  */
 
 /** Bump when the recipe changes in a way the inputs do not show. */
-const RECIPE = 3;
+const RECIPE = 4;
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 export const EXECUTABLES_OUT = join(REPO_ROOT, 'dist', 'executables');
@@ -115,7 +115,8 @@ function buildPlatform(platform: string, program: string, version: string, log: 
     } else {
       log(`${platform}: no code cache (its Node cannot run on this machine; install qemu-user for one)`);
     }
-    writeFileSync(join(work, 'bootstrap.js'), bootstrapText({ version, programSha256 }));
+    const cacheSha256 = assets['program.js.cache'] && createHash('sha256').update(readFileSync(assets['program.js.cache'])).digest('hex');
+    writeFileSync(join(work, 'bootstrap.js'), bootstrapText({ version, programSha256, cacheSha256 }));
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify({
       main: join(work, 'bootstrap.js'), output: join(work, 'sea.blob'), disableExperimentalSEAWarning: true,
       // Code cache and snapshot of the bootstrap are platform-bound and worth nothing: off, so the blob fits any platform.
@@ -177,6 +178,8 @@ export function buildExecutables(options: { platforms?: readonly string[]; outDi
       chmodSync(executable, 0o755);
       built.push({ ...result, zip, executable });
     }
+    // The program inside every executable, for reference (what its checksum is over).
+    copyFileSync(program, join(outDir, 'program.js'));
     const report: BuildReport = { version, node: runtimeVersion(), platforms: built };
     writeFileSync(join(outDir, 'build.json'), `${JSON.stringify(report, null, 2)}\n`);
     return report;
