@@ -1,7 +1,4 @@
-import { main as launchHandler, HandlerModule } from './handler/launch';
-import * as handler from './handler/main';
-import { main as provider, warm as warmProvider } from './provider/main';
-import { providerVersion } from './provider/version';
+import type { HandlerModule } from './handler/launch';
 
 /**
  * The program inside the self-contained provider executable
@@ -15,22 +12,26 @@ import { providerVersion } from './provider/version';
  * - `--version`: the version, as `reseller-hosting --version` prints it.
  *
  * Both adapters are bundled here; neither imports the other (DESIGN §6): this entry
- * point, like src/cli.ts, is where they meet.
+ * point, like src/cli.ts, is where they meet. Each mode loads its own modules only
+ * (`require` where used): the plugin's start-up does not pay for the handler's.
  */
+/* eslint-disable @typescript-eslint/no-require-imports */
 export function main(argv: string[]): void {
   const [first] = argv;
   if (first === '--version' || first === '-v' || first === 'version') {
+    const { providerVersion } = require('./provider/version') as typeof import('./provider/version');
     process.stdout.write(`${providerVersion()}\n`);
     return;
   }
   if (first === 'handler' || first === 'handler-host') {
-    launchHandler(argv, undefined, (): HandlerModule => handler);
+    const launch = require('./handler/launch') as typeof import('./handler/launch');
+    launch.main(argv, undefined, () => require('./handler/main') as HandlerModule);
     return;
   }
-  provider(argv);
+  (require('./provider/main') as typeof import('./provider/main')).main(argv);
 }
 
 /** Run by the executables' build before it writes the code cache: compiles what start-up runs. */
 export async function warm(): Promise<void> {
-  await warmProvider();
+  await (require('./provider/main') as typeof import('./provider/main')).warm();
 }

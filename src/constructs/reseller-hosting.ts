@@ -63,11 +63,13 @@ export interface ResellerHostingProps {
    * platforms (about 41 MB each, zipped), with every platform's hashes in
    * `.terraform.lock.hcl`; no Node is needed where Terraform runs, and with the carriers
    * engines the provisioners run the executable's handler mode too. Pick it for a
-   * runner that has Terraform alone (HCP Terraform remote runs, Atlantis, the
-   * `hashicorp/terraform` image with glibc) or that gets the stack directory as an
+   * runner that has Terraform alone (HCP Terraform remote runs, Atlantis, a CI job
+   * without Node; Linux with glibc >= 2.28) or that gets the stack directory as an
    * artifact. The zips come from the package's `dist/executables`
    * (`npm run build:executables`), or from the directory in
-   * `RESELLER_PROVIDER_EXECUTABLES`. macOS and Windows: no executables; use the launcher.
+   * `RESELLER_PROVIDER_EXECUTABLES`. macOS and Windows: no executables (the launcher
+   * is the route there); synthesized on such a machine, the stack also holds the
+   * launcher for it, so that `terraform init` there still works. docs/install.md.
    * @default - the Node launcher
    */
   readonly providerPlatforms?: readonly string[];

@@ -51,14 +51,14 @@ export function zipPackageHashes(zip: Buffer, version: string, where: string): s
 
 /**
  * Copies the zips of `platforms` from `sourceDir` into a plugins directory, replacing
- * this version's unpacked package there (the launcher of an earlier synth, which
- * Terraform would otherwise prefer), and returns what to lock. A missing zip is an
- * error that says how to make it.
+ * this version's unpacked packages for the platforms the executables are built for (the
+ * launcher of an earlier synth, which Terraform would otherwise prefer), and returns
+ * what to lock. A missing zip is an error that says how to make it.
  */
 export function placeExecutables(pluginsDir: string, version: string, platforms: readonly string[], sourceDir: string, buildHint: string): PlacedPackage[] {
   const typeDir = join(pluginsDir, ...mirrorPackageSegments(version, 'x').slice(0, 3));
   mkdirSync(typeDir, { recursive: true });
-  rmSync(join(typeDir, version), { recursive: true, force: true });
+  for (const platform of EXECUTABLE_PLATFORMS) rmSync(join(typeDir, version, platform), { recursive: true, force: true });
   return platforms.map((platform) => {
     const name = releaseZipName(version, platform);
     const source = join(sourceDir, name);

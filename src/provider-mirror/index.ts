@@ -143,11 +143,11 @@ main(process.argv.slice(2));
  * the executable's path. Replaces an earlier install of the same version; a missing
  * build is an error saying what to run.
  */
-export function installProvider(pluginsDir: string, version = packageVersion(), files = builtBundle()): string {
+export function installProvider(pluginsDir: string, version = packageVersion(), files = builtBundle(), platform = terraformPlatform(process.platform, process.arch)): string {
   if (!existsSync(files.bundle)) {
     throw new Error(`the provider of ${PACKAGE_NAME} is not built (${files.bundle} is missing): run 'npm run build' in ${dirname(dirname(dirname(dirname(files.bundle))))}`);
   }
-  const dir = mirrorPackageDir(pluginsDir, version);
+  const dir = mirrorPackageDir(pluginsDir, version, platform);
   mkdirSync(dir, { recursive: true });
   writeIfChanged(join(dir, BUNDLE), readFileSync(files.bundle));
   if (existsSync(files.cache)) writeIfChanged(join(dir, `${BUNDLE}.cache`), readFileSync(files.cache));

@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { Forwarder, HostingPackage, ResellerHosting } from '../../src';
 import { PROVIDER_SOURCE } from '../../src/protocol';
-import { executablesDir, packageRoot, packageVersion } from '../../src/provider-mirror';
+import { executablesDir, packageHash, packageRoot, packageVersion } from '../../src/provider-mirror';
+import { placeExecutablesIn } from '../../src/constructs/private/engines/provider-placement';
 import { provisioner, resources, validationMessages } from './util';
 
 /**
@@ -38,7 +39,7 @@ test('with the carriers, the provisioners run the executable terraform init inst
   expect(json.provider?.reseller).toBeUndefined();
   const ensure = provisioner(resources(json).site_settings, 'ensure');
   expect(ensure.interpreter.slice(0, 2)).toEqual(['/bin/sh', '-c']);
-  expect(ensure.interpreter[2]).toContain(`"$d"/providers/${PROVIDER_SOURCE}/${version}/*/terraform-provider-reseller_v${version}; do [ -x "$e" ] && exec "$e" handler "$@"; done`);
+  expect(ensure.interpreter[2]).toContain(`for e in "$d"/providers/${PROVIDER_SOURCE}/${version}/linux_amd64/terraform-provider-reseller_v${version}; do [ -x "$e" ] && exec "$e" handler "$@"; done`);
   expect(ensure.interpreter[2]).toContain('d=$TF_DATA_DIR; [ -n "$d" ] || d=.terraform');
   // No Terraform template sequence in the script: it reaches the shell as written.
   expect(ensure.interpreter[2]).not.toMatch(/\$\{|%\{/);
@@ -75,4 +76,19 @@ test('synth without the zips fails, naming the missing file and how to make it',
 test('the zips come from the package\'s dist/executables unless RESELLER_PROVIDER_EXECUTABLES names another directory', () => {
   expect(executablesDir('/pkg', {})).toBe('/pkg/dist/executables');
   expect(executablesDir('/pkg', { RESELLER_PROVIDER_EXECUTABLES: '/downloads/0.1.0' })).toBe('/downloads/0.1.0');
+});
+
+test('synthesized on a machine without an executable (macOS, Windows), the stack also holds the launcher for that machine, locked with the zips', () => {
+  const work = mkdtempSync(join(tmpdir(), 'platforms-host-'));
+  placeExecutablesIn(work, packageVersion(), ['linux_amd64'], 'darwin_arm64');
+  const typeDir = join(work, 'terraform.d', 'plugins', ...PROVIDER_SOURCE.split('/'));
+  expect(readdirSync(typeDir).sort()).toEqual([packageVersion(), `terraform-provider-reseller_${packageVersion()}_linux_amd64.zip`]);
+  expect(readdirSync(join(typeDir, packageVersion()))).toEqual(['darwin_arm64']);
+  const lock = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
+  expect(lock).toContain(packageHash(join(typeDir, packageVersion(), 'darwin_arm64')));
+  expect(lock.match(/"(h1|zh):/g)).toHaveLength(3);
+  // On a Linux machine the executables are all there is: no launcher.
+  const linux = mkdtempSync(join(tmpdir(), 'platforms-host-'));
+  placeExecutablesIn(linux, packageVersion(), ['linux_arm64'], 'linux_amd64');
+  expect(readdirSync(join(linux, 'terraform.d', 'plugins', ...PROVIDER_SOURCE.split('/')))).toEqual([`terraform-provider-reseller_${packageVersion()}_linux_arm64.zip`]);
 });

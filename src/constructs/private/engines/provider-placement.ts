@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
-import { mirrorPackageSegments, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName } from '../../../protocol';
+import { mirrorPackageSegments, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName, terraformPlatform } from '../../../protocol';
 import {
-  cliConfigProblem, EXECUTABLE_PLATFORMS, executablesDir, installProvider, lockHashes, lockProvider, packageRoot,
+  cliConfigProblem, EXECUTABLE_PLATFORMS, executablesDir, installProvider, lockHashes, lockProvider, packageHash, packageRoot,
   packageVersion, placeExecutables, removePlacedExecutables, stackPluginsDir, userPluginsDir,
 } from '../../../provider-mirror';
 import { TerraformStack } from '../cdk';
@@ -77,11 +77,23 @@ function placeLauncherIn(workingDirectory: string, version: string): void {
   lockProvider(workingDirectory, version, dirname(executable));
 }
 
-function placeExecutablesIn(workingDirectory: string, version: string, platforms: readonly string[]): void {
+/**
+ * The zips of `platforms`, locked; and, when no executable can exist for the
+ * synthesizing machine (macOS, Windows), the launcher for it too: `terraform init`
+ * there (cdktf's own, before an HCP Terraform remote run) then finds a package for its
+ * platform, while the runners take the executables.
+ */
+export function placeExecutablesIn(
+  workingDirectory: string, version: string, platforms: readonly string[], host = terraformPlatform(process.platform, process.arch),
+): void {
   const root = packageRoot();
+  const pluginsDir = stackPluginsDir(workingDirectory);
   const hint = `run 'npm run build:executables' in ${root}, or set RESELLER_PROVIDER_EXECUTABLES to a directory holding the release zips of ${version}`;
-  const placed = placeExecutables(stackPluginsDir(workingDirectory), version, platforms, executablesDir(root), hint);
-  lockHashes(workingDirectory, version, placed.flatMap((p) => p.hashes));
+  const hashes = placeExecutables(pluginsDir, version, platforms, executablesDir(root), hint).flatMap((p) => p.hashes);
+  if (!(EXECUTABLE_PLATFORMS as readonly string[]).includes(host)) {
+    hashes.push(packageHash(dirname(installProvider(pluginsDir, version, undefined, host))));
+  }
+  lockHashes(workingDirectory, version, hashes);
 }
 
 /** Warned once per process about the CLI configuration. */
@@ -133,10 +145,12 @@ export function handlerCommandOf(registry: StackRegistry, escapePath: (path: str
     placeProviderAtSynth(stack);
   }
   const installed = `"$d"/providers/${mirrorPackageSegments(version, 'x').slice(0, 4).join('/')}`;
+  // The executables' platforms only: a launcher placed for the synthesizing machine serves the plugin, not the handler.
+  const candidates = platforms.map((p) => `${installed}/${p}/${providerExecutableName(version)}`).join(' ');
   const script = [
     'd=$TF_DATA_DIR; [ -n "$d" ] || d=.terraform',
-    `for e in ${installed}/*/${providerExecutableName(version)}; do [ -x "$e" ] && exec "$e" handler "$@"; done`,
-    `echo "reseller-hosting: no provider executable for this machine under ${installed.replace(/"/g, '')}: run terraform init in this directory (it installs the executable this stack was synthesized with: providerPlatforms ${platforms.join(', ')})" >&2`,
+    `for e in ${candidates}; do [ -x "$e" ] && exec "$e" handler "$@"; done`,
+    `echo "reseller-hosting: no provider executable for this machine under ${installed.replace(/"/g, '')}: run terraform init in this directory; the stack holds the executables for ${platforms.join(', ')} only (ResellerHosting providerPlatforms)" >&2`,
     'exit 1',
   ].join('; ');
   return ['/bin/sh', '-c', script, 'reseller-hosting-handler'];
