@@ -103,7 +103,7 @@ function buildPlatform(platform: string, program: string, version: string, log: 
   const work = mkdtempSync(join(tmpdir(), `reseller-sea-${platform}-`));
   try {
     const node = runtimeBinary(platform, log);
-    const hostNode = runtimeBinary(hostPlatform() ?? platform, log);
+    const hostNode = runtimeBinary(hostPlatform()!, log);
     const assets: Record<string, string> = { 'program.js': program };
     if (runner) {
       log(`${platform}: code cache (${runner.emulated ? 'under qemu-aarch64' : 'natively'}) ...`);
@@ -163,6 +163,9 @@ export function buildExecutables(options: { platforms?: readonly string[]; outDi
   const outDir = options.outDir ?? EXECUTABLES_OUT;
   const log = options.log ?? ((line: string) => process.stderr.write(`build:executables: ${line}\n`));
   const version = packageVersion();
+  if (!hostPlatform()) {
+    throw new Error(`the executables are built on Linux (amd64 or arm64), which runs the pinned Linux Node to make them; this is ${process.platform}_${process.arch}`);
+  }
   const work = mkdtempSync(join(tmpdir(), 'reseller-program-'));
   try {
     const program = bundleProgram(work);
