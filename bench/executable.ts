@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildExecutables, BuildReport } from '../scripts/executables/build';
 import { runtimeBinary } from '../scripts/executables/runtime';
@@ -21,8 +21,10 @@ import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
  * Markdown for BENCHMARKS.md, not a figure of `npm run bench` (its report is being
  * reworked in parallel):
  *
- *   node dist/bench/executable.js [--startup-runs 31] [--plan-runs 5] [--packages 1000] [--only sizes,startup,plan]
+ *   node dist/bench/executable.js [--startup-runs 31] [--plan-runs 5] [--packages 1000] [--only sizes,startup,plan] [--executables DIR]
  *
+ * (it builds the executables into dist/executables, from the build cache when nothing
+ * changed; `--executables DIR` takes those of an earlier build instead);
  * - sizes: each platform's zip and executable;
  * - startup: spawn to the go-plugin handshake line of the linux_amd64 executable, of the
  *   Node launcher (run by this machine's `node`), of the Go floor when built, against
@@ -36,6 +38,7 @@ import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
  */
 
 interface Args {
+  executables?: string;
   startupRuns: number;
   planRuns: number;
   packages: number;
@@ -50,6 +53,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--plan-runs') out.planRuns = Number(argv[++i]);
     else if (arg === '--packages') out.packages = Number(argv[++i]);
     else if (arg === '--only') out.only = new Set(argv[++i].split(','));
+    else if (arg === '--executables') out.executables = argv[++i];
     else throw new Error(`bench/executable: unexpected argument ${arg}`);
   }
   return out;
@@ -207,7 +211,9 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const machine = machineInfo();
   process.stderr.write(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.terraform}; load/core ${loadPerCore().toFixed(2)}\n`);
-  const report = buildExecutables({ outDir: scratchDir('executables-'), log: (line) => process.stderr.write(`${line}\n`) });
+  const report: BuildReport = args.executables
+    ? JSON.parse(readFileSync(join(args.executables, 'build.json'), 'utf8'))
+    : buildExecutables({ log: (line) => process.stderr.write(`${line}\n`) });
   if (args.only.has('sizes')) sizes(report);
   if (args.only.has('startup')) await startup(report, args.startupRuns);
   if (args.only.has('plan')) await plan(report, args);
