@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildExecutables, BuildReport } from '../scripts/executables/build';
@@ -13,6 +13,7 @@ import { goFloorDir } from './lib/gofloor';
 import { loadPerCore, machineInfo } from './lib/machine';
 import { builtProvider, providerSites, writeProviderStack } from './lib/provider-config';
 import { scratchDir } from './lib/scratch';
+import { timeToStart } from './lib/start-time';
 import { compare, median, rounds } from './lib/stats';
 import { PLAN, providerEnv, seedAccount, tf, writeState } from './provider';
 
@@ -79,24 +80,6 @@ function sizes(report: BuildReport): void {
   out();
 }
 
-/** Milliseconds from spawn to the first stdout line (`untilLine`) or to the exit. */
-function timed(command: string, args: string[], untilLine: boolean, env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      resolve(performance.now() - started);
-      child.kill('SIGKILL');
-    };
-    if (untilLine) child.stdout.on('data', (d: Buffer) => String(d).includes('\n') && finish());
-    child.on('error', reject);
-    child.on('exit', finish);
-  });
-}
-
 async function startup(report: BuildReport, runs: number): Promise<void> {
   const dir = scratchDir('start-');
   const launcher = installProvider(dir, undefined, builtProvider());
@@ -121,11 +104,11 @@ async function startup(report: BuildReport, runs: number): Promise<void> {
     if (label.startsWith('as on') && !base.NODE_EXTRA_CA_CERTS) continue;
     const env = { ...base, ...plugin };
     const actions = {
-      executable: () => timed(executable, [], true, env),
-      launcher: () => timed(launcher, [], true, env),
-      node: () => timed(process.execPath, ['-e', '0'], false, env),
-      pinned: () => timed(pinnedNode, ['-e', '0'], false, env),
-      ...(go ? { go: () => timed(go, [], true, env) } : {}),
+      executable: () => timeToStart(executable, [], true, env),
+      launcher: () => timeToStart(launcher, [], true, env),
+      node: () => timeToStart(process.execPath, ['-e', '0'], false, env),
+      pinned: () => timeToStart(pinnedNode, ['-e', '0'], false, env),
+      ...(go ? { go: () => timeToStart(go, [], true, env) } : {}),
     };
     const load = loadPerCore();
     const m = await rounds(actions as Record<string, () => Promise<number>>, runs, 2);
