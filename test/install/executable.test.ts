@@ -141,6 +141,9 @@ test('a Terraform older than 1.11 is refused at ConfigureProvider, before anythi
   })]);
   const current = await handlers.ConfigureProvider!({ terraformVersion: '1.11.4' });
   expect(JSON.stringify(current.diagnostics ?? [])).not.toMatch(/too old/);
+  // A Terraform that offers protocol 5 only (before 0.15.4) gets one line where it reads the handshake.
+  const v5 = spawnSync(exe.executable('linux_amd64'), [], { encoding: 'utf8', env: { ...pluginEnv(), PLUGIN_PROTOCOL_VERSIONS: '5' }, timeout: 60_000 });
+  expect({ status: v5.status, stdout: v5.stdout }).toEqual({ status: 1, stdout: 'This provider speaks plugin protocol 6; this Terraform offers 5. Use Terraform >= 1.11.\n' });
 });
 
 test('a stack directory synthesized for executables holds the zips (packed layout) and both platforms\' hashes; the launcher replaces them again', () => {
