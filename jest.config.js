@@ -6,8 +6,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   testTimeout: 30000,
-  // HOME in a temporary directory for the whole run (synth writes ~/.terraform.d/plugins).
-  globalSetup: '<rootDir>/test/helpers/isolated-home.js',
+  // HOME in a temporary directory for the whole run (synth writes ~/.terraform.d/plugins),
+  // and the provider executables built once for the run (test/helpers/global-setup.js).
+  globalSetup: '<rootDir>/test/helpers/global-setup.js',
   globalTeardown: '<rootDir>/test/helpers/isolated-home-teardown.js',
   // e2e suites run real terraform; keep at most 2 workers on the 2-core machines.
   maxWorkers: 2,

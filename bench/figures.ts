@@ -7,6 +7,8 @@ import { loadPerCore } from './lib/machine';
 import { Comparison } from './lib/stats';
 import { Figure } from './report';
 import { benchSynth, SYNTH_GOAL_RATIO } from './synth';
+import { benchForwarderApply, FORWARDER_APPLY_GO_RATIO, ForwarderSide, pairedRatio, spread } from './forwarder-apply';
+import { CpuSplit } from './lib/cpu-time';
 import { APPLY_GOAL_RATIO, benchTerraformApply } from './terraform-apply';
 import {
   APPLY_BYTES_GROWTH_GOAL, APPLY_GO_RATIO, ApplyTraffic, applyTraffic, benchProviderApply, benchProviderPlan, benchProviderStart, CPU_GO_RATIO, CREATE_REQUESTS_GOAL, FloorEvidence, PLAN_GO_RATIO, PROVIDER_GOAL_RATIO,
@@ -33,6 +35,9 @@ export interface BenchSizes {
   /** Objects of the applies whose requests and bytes are counted (pairs: growth from the first to the second of each). */
   providerTrafficObjects: number[];
   providerStartRuns: number;
+  /** Packages of the apply figure of packages with one forwarder each (issue 36), and its rounds. */
+  forwarderApplyPackages: number;
+  forwarderApplyRuns: number;
   /** Packages of the DNS plan figure, and records in each one's zone. */
   dnsPlanPackages: number;
   dnsPlanRecords: number;
@@ -44,6 +49,7 @@ export const FULL: BenchSizes = {
   handlerRuns: 21, growthSizes: [25, 100, 400], growthParallelism: 10, synthN: 1000, synthRuns: 7,
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
   providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerCpuRuns: 3, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
+  forwarderApplyPackages: 100, forwarderApplyRuns: 7,
   dnsPlanPackages: 50, dnsPlanRecords: 10,
   mysqlPlan: { packages: 50, perPackage: 4 },
 };
@@ -53,6 +59,7 @@ export const TINY: BenchSizes = {
   handlerRuns: 1, growthSizes: [3, 6], growthParallelism: 4, synthN: 10, synthRuns: 1,
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
   providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerCpuRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
+  forwarderApplyPackages: 3, forwarderApplyRuns: 1,
   dnsPlanPackages: 2, dnsPlanRecords: 2,
   mysqlPlan: { packages: 2, perPackage: 2 },
 };
@@ -369,6 +376,67 @@ export async function providerStartFigure(sizes: BenchSizes): Promise<Figure> {
     ].join('\n'),
     ...stamp(),
   };
+}
+
+const SIDE_NAMES: Record<ForwarderSide, string> = {
+  provider: 'our provider',
+  go: 'Go floor (shared/gofloor serving our schema)',
+  floor: 'floor provider (our transport and start-ups, resource RPCs emptied)',
+};
+
+export async function providerForwarderApplyFigure(sizes: BenchSizes): Promise<Figure> {
+  const emu = await startBenchEmulator();
+  try {
+    const r = await benchForwarderApply(emu, { packages: sizes.forwarderApplyPackages, runs: sizes.forwarderApplyRuns });
+    const ours = r.runs.provider!;
+    const go = r.runs.go;
+    const range = (x: { median: number; min: number; max: number }, unit = '', digits = 2) =>
+      `${x.median.toFixed(digits)}${unit} (${x.min.toFixed(digits)}-${x.max.toFixed(digits)})`;
+    const wall = (s: CpuSplit) => s.wallS;
+    const own = (s: CpuSplit) => s.terraformCpuS;
+    const plugin = (s: CpuSplit) => s.providerCpuS;
+    const vsGo = go && { wall: pairedRatio(ours, go, wall), own: pairedRatio(ours, go, own), plugin: pairedRatio(ours, go, plugin) };
+    const waits = spread(r.confirmMs);
+    const rows = (Object.keys(SIDE_NAMES) as ForwarderSide[]).flatMap((side) => {
+      const runs = r.runs[side];
+      if (!runs) return [];
+      return [`| ${SIDE_NAMES[side]} | ${range(spread(runs.map(wall)), ' s')} | ${range(spread(runs.map(own)), ' s')} | ` +
+        `${range(spread(runs.map(plugin)), ' s')} (${runs[0].providerProcesses} processes) |`];
+    });
+    return {
+      id: 'provider-apply-forwarders',
+      title: `provider: \`terraform apply -parallelism=10\` of ${r.packages} packages + 1 forwarder each, from empty, vs the Go floor`,
+      measured: vsGo
+        ? `vs Go floor ${range(vsGo.wall, 'x')} wall (${seconds(spread(ours.map(wall)).median)} vs ${seconds(spread(go!.map(wall)).median)}); ` +
+          `Terraform's own CPU ${vsGo.own.median.toFixed(2)}x, provider CPU ${vsGo.plugin.median.toFixed(2)}x the Go floor's`
+        : 'Go floor skipped (see below)',
+      goal: `<= ${FORWARDER_APPLY_GO_RATIO}x the Go floor (wall)`,
+      met: vsGo ? vsGo.wall.median <= FORWARDER_APPLY_GO_RATIO : undefined,
+      details: [
+        `A real \`terraform apply -parallelism=10\` of ${r.packages} \`reseller_package\` each with one \`reseller_forwarder\` (which waits for it), ` +
+          `from an empty state and a reset emulator, ${ours.length} round${ours.length === 1 ? '' : 's'} after one warm-up round; in each round our provider, ${go ? 'the Go floor and ' : ''}the floor provider ` +
+          "apply the same stack (the order rotates each round), every run under GNU time: wall time, Terraform's own CPU (its user + system CPU minus that of the provider processes it waited for) " +
+          "and the provider processes' CPU (each timed through the `RESELLER_NODE` wrapper). Medians, with the least and greatest run in brackets.",
+        '',
+        "| side | wall time | Terraform's own CPU | provider processes' CPU |",
+        '|---|---|---|---|',
+        ...rows,
+        '',
+        ...(vsGo
+          ? [`Ours against the Go floor, the median of per-round ratios (least-greatest): wall ${range(vsGo.wall, 'x')}, Terraform's own CPU ${range(vsGo.own, 'x')}, ` +
+            `provider processes' CPU ${range(vsGo.plugin, 'x')}.`]
+          : [`**${r.goSkipped}**`]),
+        '',
+        `In the last round's apply of our provider, each forwarder's create was confirmed by a read of its domain's mail ${range(waits, ' ms', 0)} after the create ` +
+          `(${r.confirmMs.length} forwarders; a confirmation that waited for siblings that never come held one of the ten slots). Its requests:`,
+        '',
+        ...routeTable(r.traffic),
+      ].join('\n'),
+      ...stamp(),
+    };
+  } finally {
+    await emu.stop();
+  }
 }
 
 export async function dnsPlanFigure(sizes: BenchSizes): Promise<Figure> {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { compare, Comparison, median, pool, rounds, Rounds } from './lib/stats';
 import { cpuSplitOf, CpuSplit, GNU_TIME, underGnuTime } from './lib/cpu-time';
 import { prepareFloor } from './lib/floor-install';
 import { GoFloor, goFloorFor } from './lib/gofloor';
+import { timeToStart } from './lib/start-time';
 
 /**
  * The native provider's figures: `terraform plan` with no changes over a large account,
@@ -92,7 +92,7 @@ type Side = 'provider' | 'floor' | 'bare' | 'go';
  * Terraform's own CPU and its provider processes'. A provider run that starts no timed
  * provider process means the wrapper was not used: an error, not a zero.
  */
-async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
+export async function cpuRun(binary: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, wrap?: (cpuDir: string) => NodeJS.ProcessEnv): Promise<CpuSplit> {
   const cpuDir = scratchDir('cpu-');
   try {
     await tf(GNU_TIME, cwd, underGnuTime(join(cpuDir, 'terraform'), binary, args), { ...env, ...wrap?.(cpuDir) });
@@ -444,21 +444,7 @@ export async function benchProviderStart(options: { runs: number }): Promise<Pro
     ...process.env, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: createServerCertificate().certPem, PLUGIN_PROTOCOL_VERSIONS: '6',
     PLUGIN_UNIX_SOCKET_DIR: dir,
   };
-  const timed = (command: string, args: string[], untilLine: boolean, extra: NodeJS.ProcessEnv = {}) =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const child = spawn(command, args, { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'ignore'] });
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        resolve(performance.now() - started);
-        child.kill('SIGKILL');
-      };
-      if (untilLine) child.stdout.on('data', (d: Buffer) => String(d).includes('\n') && finish());
-      child.on('error', reject);
-      child.on('exit', finish);
-    });
+  const timed = (command: string, args: string[], untilLine: boolean, extra: NodeJS.ProcessEnv = {}) => timeToStart(command, args, untilLine, { ...env, ...extra });
   try {
     const actions = {
       provider: () => timed(executable, [], true),

@@ -28,7 +28,8 @@ commands:
   sweep    --prefix PREFIX [--yes] [--json]   list (and with --yes delete) the objects whose
                                               names start with PREFIX (test leftovers)
 
-Run 'reseller-hosting <command> --help' for the options of one command.
+Run 'reseller-hosting <command> --help' for the options of one command;
+'reseller-hosting --version' prints the version (the provider executable's --version prints the same).
 `;
 
 type Runner = (argv: string[]) => Promise<number>;
@@ -52,6 +53,11 @@ export async function runCli(argv: string[]): Promise<number> {
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
     return command ? EXIT.ok : EXIT.usage;
+  }
+  if (command === '--version') {
+    // The provider's version is the package's: the executables and the launcher say the same.
+    process.stdout.write(`${(require('./provider-mirror') as typeof import('./provider-mirror')).packageVersion()}\n`);
+    return EXIT.ok;
   }
   const load = COMMANDS[command];
   if (!load) {

@@ -277,6 +277,70 @@ export function acceptDnsWriteResult(_result: unknown): void {
 }
 
 // ---------------------------------------------------------------------------------------
+// Web: HTTPS and PHP version of a package
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (api-notes "Web": "one portal treats 409 as 'already so'"): a 409 answer to
+ * setting force-HTTPS means it already has that value, so the write is done. The caller
+ * reads it back as after any write.
+ */
+export function forceHttpsAlreadySo(error: unknown): boolean {
+  return error instanceof ConflictError;
+}
+
+/**
+ * Chosen (api-notes "Web": free ones have provider `letsencrypt/standard`): a certificate
+ * is a free one when its provider names Let's Encrypt, whatever follows the slash (a
+ * variant such as `letsencrypt/wildcard` would count too).
+ */
+export function isFreeCertificateProvider(provider: string): boolean {
+  return /^letsencrypt(\/|$)/i.test(provider.trim());
+}
+
+/**
+ * Assumed (api-notes "Web": `POST …/web/phpVersion` `{"value": "php82"}`; clients also
+ * send `{"version"}` and `{"phpVersion"}`): the body that sets a package's PHP version,
+ * given the value in the API's format (`phpVersionOnWire`).
+ */
+export function phpVersionWriteBody(wireValue: string): unknown {
+  return { value: wireValue };
+}
+
+/**
+ * Assumed (api-notes "Web": the read gives "php82"; whether a write takes `php82` or
+ * `8.2` is unconfirmed): a version as a declaration writes it (major.minor, "8.2") in the
+ * API's format, "php" and the digits ("php82").
+ */
+export function phpVersionOnWire(version: string): string {
+  return `php${version.trim().replace('.', '')}`;
+}
+
+/**
+ * Assumed, like `phpVersionOnWire`: the version `GET …/web/phpVersion` gives, as a
+ * declaration writes it. Reads "php82" (and "php8.2", "8.2", "8.2.27") as "8.2": the
+ * first digit is the major version, the rest the minor one, when the text has no dot.
+ * Undefined when the text holds no version (tolerant reader: then not verifiable).
+ */
+export function phpVersionOfRead(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase().replace(/^php-?/, '');
+  const dotted = /^([0-9]{1,2})\.([0-9]{1,2})(\.[0-9]+)?$/.exec(text);
+  if (dotted) return `${Number(dotted[1])}.${Number(dotted[2])}`;
+  const digits = /^([0-9])([0-9]{1,2})$/.exec(text);
+  return digits ? `${digits[1]}.${Number(digits[2])}` : undefined;
+}
+
+/**
+ * Chosen (api-notes "Web": available versions are `[{"FullVersion", "Handler", "Title"}]`
+ * with no example values): the major.minor version of one, from `FullVersion` ("8.2.27"),
+ * else from `Handler` read like `phpVersionOfRead`. Undefined when neither says.
+ */
+export function phpVersionOfAvailable(entry: shape.JsonObject): string | undefined {
+  return phpVersionOfRead(typeof entry.FullVersion === 'number' ? String(entry.FullVersion) : entry.FullVersion) ?? phpVersionOfRead(entry.Handler);
+}
+
+// ---------------------------------------------------------------------------------------
 // MySQL databases and FTP credentials
 // ---------------------------------------------------------------------------------------
 

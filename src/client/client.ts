@@ -8,6 +8,8 @@ import { PackageTypes } from './package-types';
 import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
 import { Users } from './users';
+import type { Resource } from './resource';
+import { Web } from './web';
 
 export interface ResellerClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com` or the emulator's `http://127.0.0.1:8080`. */
@@ -71,6 +73,8 @@ export class ResellerClient {
   readonly baseUrl: string;
   readonly resellerId: string;
   readonly #transport: Transport;
+  readonly #ctx: ApiContext;
+  readonly #nouns = new Map<new (ctx: ApiContext) => Resource, Resource>();
 
   constructor(options: ResellerClientOptions) {
     if (options === null || typeof options !== 'object') throw new TypeError('ResellerClient: options are required');
@@ -112,6 +116,7 @@ export class ResellerClient {
       stop: options.stop,
     });
     const ctx: ApiContext = { transport: this.#transport, resellerPath: `/reseller/${encodeURIComponent(resellerId)}` };
+    this.#ctx = ctx;
     this.users = new Users(ctx);
     this.packageTypes = new PackageTypes(ctx);
     this.packages = new Packages(ctx);
@@ -120,6 +125,21 @@ export class ResellerClient {
     this.cloudServers = new CloudServers(ctx);
     this.databases = new Databases(ctx);
     this.ftp = new Ftp(ctx);
+    this.web = new Web(ctx);
+  }
+
+  /**
+   * The instance of an API noun defined outside this class (a kind's noun that is not
+   * one of this package's, such as the contract suite's test-only kind), over this
+   * client's transport: made once per client.
+   */
+  noun<T extends Resource>(ctor: new (ctx: ApiContext) => T): T {
+    let instance = this.#nouns.get(ctor);
+    if (!instance) {
+      instance = new ctor(this.#ctx);
+      this.#nouns.set(ctor, instance);
+    }
+    return instance as T;
   }
 
   /** Requests in flight right now. */
@@ -158,4 +178,6 @@ export class ResellerClient {
   readonly databases: Databases;
   /** A package's FTP credentials (a secret: read for an ephemeral resource, never kept). */
   readonly ftp: Ftp;
+  /** Web settings of a package: force-HTTPS, free certificates, PHP version. */
+  readonly web: Web;
 }

@@ -19,6 +19,7 @@ export type { Packages } from './packages';
 export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
+export type { Web } from './web';
 export type { Databases } from './databases';
 export type { Ftp } from './ftp';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
@@ -41,6 +42,12 @@ export {
   dnsNameOfRead,
   dnsNumberOfRead,
   acceptDnsWriteResult,
+  forceHttpsAlreadySo,
+  isFreeCertificateProvider,
+  phpVersionWriteBody,
+  phpVersionOnWire,
+  phpVersionOfRead,
+  phpVersionOfAvailable,
   isStoredNameOf,
   mysqlUserIdOf,
   primaryFtpCredentials,

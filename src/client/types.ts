@@ -301,6 +301,30 @@ export interface DnsZoneChange {
   insertPolicy?: 'append' | 'replace';
 }
 
+/** A certificate of a package's web site, as `GET /package/{id}/web/certificates` lists it (never its PEM). */
+export interface WebCertificate {
+  /** The id a delete names. */
+  id: string;
+  /** The host name it secures (lowercase). */
+  commonName: string;
+  /** Who issued it: `letsencrypt/standard` for a free one (api-notes). */
+  provider: string;
+  /** Whether it is a free (Let's Encrypt) certificate (assumptions.ts `isFreeCertificateProvider`). */
+  free: boolean;
+  /** When it was issued or installed, as the API writes it; undefined when not given. */
+  createdAt?: string;
+}
+
+/** A PHP version the service offers a package (`GET /package/{id}/web/availablePhpVersions`). */
+export interface AvailablePhpVersion {
+  /** major.minor, the form a declaration writes ("8.2"): assumptions.ts `phpVersionOfAvailable`. */
+  version: string;
+  /** As the API lists them (FullVersion, Handler, Title); '' when absent. */
+  fullVersion: string;
+  handler: string;
+  title: string;
+}
+
 /**
  * A MySQL database of a package, as `GET /package/{id}/web/mysqlDatabases` lists it
  * (api-notes "MySQL databases"). It comes with a MySQL user of the same name. Fields

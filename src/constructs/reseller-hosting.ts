@@ -3,6 +3,7 @@ import { NullProvider } from './private/null-provider';
 import { Construct, IConstruct } from 'constructs';
 import { CarrierResourceType } from './private/carrier';
 import { DEFAULT_ENGINE, Engine, ENGINES } from './private/engines/engine';
+import { providerPlatformsProblem } from './private/engines/provider-placement';
 import { HostingSettings, registryOf } from './private/registry';
 import { isToken } from './private/tokens';
 import { addRules, describe } from './private/validation';
@@ -54,6 +55,24 @@ export interface ResellerHostingProps {
    * @default - `engine`
    */
   readonly resourceType?: CarrierResourceType;
+  /**
+   * What synth places in the stack directory for `terraform init` to install the
+   * provider from. Unset: the small Node launcher, which needs Node.js (>= 20) on the
+   * machine that runs Terraform and runs on every platform Node does. A list of
+   * platforms (`linux_amd64`, `linux_arm64`): the self-contained executables of those
+   * platforms (about 41 MB each, zipped), with every platform's hashes in
+   * `.terraform.lock.hcl`; no Node is needed where Terraform runs, and with the carriers
+   * engines the provisioners run the executable's handler mode too. Pick it for a
+   * runner that has Terraform alone (HCP Terraform remote runs, Atlantis, a CI job
+   * without Node; Linux with glibc >= 2.28) or that gets the stack directory as an
+   * artifact. The zips come from the package's `dist/executables`
+   * (`npm run build:executables`), or from the directory in
+   * `RESELLER_PROVIDER_EXECUTABLES`. macOS and Windows: no executables (the launcher
+   * is the route there); synthesized on such a machine, the stack also holds the
+   * launcher for it, so that `terraform init` there still works. docs/install.md.
+   * @default - the Node launcher
+   */
+  readonly providerPlatforms?: readonly string[];
 }
 
 const RESELLER_ID = /^(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
@@ -83,6 +102,8 @@ export class ResellerHosting extends Construct implements HostingSettings {
    * @deprecated use `engine`.
    */
   public readonly resourceType: CarrierResourceType;
+  /** The platforms whose provider executables synth places; undefined: the Node launcher. */
+  public readonly providerPlatforms?: readonly string[];
   /** The hashicorp/null provider block, when `resourceType` is `null_resource`. */
   public readonly nullProvider?: TerraformProvider;
 
@@ -92,6 +113,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
     this.resellerId = props.resellerId;
     this.apiKey = props.apiKey;
     this.engine = props.engine ?? props.resourceType ?? DEFAULT_ENGINE;
+    this.providerPlatforms = props.providerPlatforms;
     this.resourceType = this.engine === 'null_resource' ? 'null_resource' : 'terraform_data';
 
     const registry = registryOf(this);
@@ -132,6 +154,7 @@ export class ResellerHosting extends Construct implements HostingSettings {
         );
       }
       if (this.apiUrl !== undefined) p.field('apiUrl', checkApiUrl(this.apiUrl));
+      if (this.providerPlatforms !== undefined) p.field('providerPlatforms', providerPlatformsProblem(this.providerPlatforms));
       if (this.apiKey !== undefined) {
         if (this.engine !== 'provider') {
           p.field('apiKey', `is for engine "provider" only: the ${this.engine} carriers' handler reads RESELLER_API_KEY from the environment`);

@@ -6,6 +6,7 @@ import { MYSQL } from './doctor-facts-mysql';
 import { PACKAGES } from './doctor-facts-packages';
 import { SERVERS } from './doctor-facts-servers';
 import { USERS } from './doctor-facts-users';
+import { WEB } from './doctor-facts-web';
 
 /**
  * Every fact the doctor holds up against a live account, area by area (the order of
@@ -22,6 +23,7 @@ const AREAS = [
   area(USERS),
   area(SERVERS),
   area(DNS),
+  area(WEB),
   area(MYSQL),
   area(CONVENTIONS),
 ];

@@ -97,4 +97,5 @@ export type { UserDump } from './nouns/users/model';
 export type { MailDomainDump } from './nouns/mail/model';
 export type { DnsZoneDump } from './nouns/dns/model';
 export type { CloudServerDump } from './nouns/cloud/model';
+export type { WebDump } from './nouns/web/model';
 export type { MysqlDatabaseDump } from './nouns/mysql/model';

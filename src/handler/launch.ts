@@ -22,21 +22,23 @@ const fs = () => require('node:fs') as typeof Fs;
 const path = () => require('node:path') as typeof Path;
 
 /** The handler's entry points (main.ts). */
-interface HandlerModule {
+export interface HandlerModule {
   main(argv: string[]): void;
   serveHost(options: { socket: string; parentPid: number }): Promise<void>;
 }
 
 /**
  * `reseller-hosting handler <command>` and `handler-host <socket> <ppid>` (the host this
- * module starts); `binPath` is the script the host is started with.
+ * module starts); `binPath` is the script the host is started with: none for the
+ * provider executable, which is the program itself and has the handler inside
+ * (`load`).
  */
-export function main(argv: string[], binPath: string): void {
-  if (argv[0] === 'handler-host') void loadHandler().serveHost({ socket: argv[1], parentPid: Number(argv[2]) });
-  else runHandler(argv.slice(1), binPath);
+export function main(argv: string[], binPath: string | undefined, load: () => HandlerModule = loadHandler): void {
+  if (argv[0] === 'handler-host') void load().serveHost({ socket: argv[1], parentPid: Number(argv[2]) });
+  else runHandler(argv.slice(1), binPath, load);
 }
 
-function runHandler(argv: string[], binPath: string): void {
+function runHandler(argv: string[], binPath: string | undefined, loadHandler: () => HandlerModule): void {
   const debug = (line: string) => {
     if (process.env.RESELLER_HANDLER_DEBUG) process.stderr.write(`handler: ${line}\n`);
   };
@@ -143,7 +145,7 @@ function viaHost(target: HostTarget, argv: string[]): Promise<Served> {
 }
 
 /** Starts this run's host, unless another provisioner is starting it. */
-function startHost(target: HostTarget, binPath: string): void {
+function startHost(target: HostTarget, binPath: string | undefined): void {
   const { closeSync, openSync, rmSync, statSync } = fs();
   const lock = `${target.socket}.starting`;
   try {
@@ -157,7 +159,8 @@ function startHost(target: HostTarget, binPath: string): void {
   const env: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'NODE_EXTRA_CA_CERTS']) if (process.env[k]) env[k] = process.env[k]!;
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
-  const child = spawn(process.execPath, [binPath, 'handler-host', target.socket, String(target.ppid)], { detached: true, stdio: 'ignore', env });
+  const args = [...(binPath === undefined ? [] : [binPath]), 'handler-host', target.socket, String(target.ppid)];
+  const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', env });
   child.on('error', () => rmSync(lock, { force: true }));
   child.unref();
 }

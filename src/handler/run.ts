@@ -1,5 +1,5 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, parseIdentity, parseSpec, secretEnvironments, secretFromEnv } from '../protocol';
+import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, ObjectSpec, parseIdentity, parseSpec, secretEnvironments, secretFromEnv } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
@@ -59,7 +59,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
         return EXIT.ok;
       }
       try {
-        await remove(ctx, identity);
+        await remove(ctx, identity, { declared: declaredOf(env) });
       } catch (err) {
         // Name the construct, not only the natural key (looked up only now: see construct-path.ts).
         const path = constructPathOf(identity);
@@ -80,6 +80,15 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
   } catch (err) {
     io.err(`${redact(errorLine(command, subject, err), env)}\n`);
     return EXIT.failure;
+  }
+}
+
+/** The declaration a removal that restores defaults honours (ENV.declared), when the provisioner passed a valid one. */
+function declaredOf(env: NodeJS.ProcessEnv): ObjectSpec | undefined {
+  try {
+    return env[ENV.declared] ? parseSpec(env[ENV.declared]) : undefined;
+  } catch {
+    return undefined; // a removal without it keeps every certificate: the safe side
   }
 }
 

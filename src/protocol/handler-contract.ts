@@ -1,7 +1,10 @@
 /**
  * The contract between the synthesized provisioners and `reseller-hosting handler`.
  * Provisioners run `node <relative path>/bin/reseller-hosting.js handler <command>`
- * (interpreter + command, no shell) with these environment variables:
+ * (interpreter + command, no shell), or, in a stack synthesized with
+ * `providerPlatforms`, the installed provider executable's `handler <command>` (found
+ * by a /bin/sh line: constructs/private/engines/provider-placement.ts), with these
+ * environment variables:
  * - `ensure` (settings resource, create): create, adopt or update the object;
  * - `retire-settings` (settings resource of a mailbox with a password or of a cloud
  *   server, destroy): note the outgoing settings for the `ensure` that follows;
@@ -29,6 +32,12 @@ export const ENV = {
    * of the new one that follows in the same apply replaces the old in one write.
    */
   successor: 'RESELLER_SUCCESSOR',
+  /**
+   * delete, for a kind whose removal restores defaults (`lifecycle.restoresDefaults`):
+   * the spec the construct declares (JSON, a literal of the configuration, as with
+   * `absent: true`), for what the removal depends on (whether certificates are deleted).
+   */
+  declared: 'RESELLER_DECLARED',
   /**
    * delete, for a kind with `lifecycle.keepOnDestroy`: `true` when the construct declares
    * it kept on destroy (a literal of the configuration: a destroy provisioner reads

@@ -1,10 +1,15 @@
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
 } from '../protocol/provider-address';
+import { writeIfChanged } from './files';
+import { filesHash } from './zip';
+
+export * from './executables';
+export { writeIfChanged } from './files';
+export * from './zip';
 
 /**
  * Places the built provider in Terraform's implied local mirror: the one module that
@@ -85,10 +90,18 @@ function launcherText(version: string): string {
     // The bundle has no package.json beside it: this is how it knows its version (User-Agent, logs).
     `RESELLER_PROVIDER_VERSION=${JSON.stringify(version)}`,
     'export RESELLER_PROVIDER_VERSION',
-    `exec "\${RESELLER_NODE:-node}" "\${0%/*}/${LOADER}" "$@"`,
+    'node="${RESELLER_NODE:-node}"',
+    // Terraform shows a plugin's first line on stdout when the handshake fails: say what to do.
+    `command -v "$node" >/dev/null 2>&1 || { echo "${NO_NODE_MESSAGE}"; echo "${NO_NODE_MESSAGE}" >&2; exit 1; }`,
+    `exec "$node" "\${0%/*}/${LOADER}" "$@"`,
     '',
   ].join('\n');
 }
+
+/** What the launcher says where Node is missing (a runner with Terraform alone): the two ways out. */
+const NO_NODE_MESSAGE =
+  "reseller provider: this is the provider's Node launcher and '$node' is not on PATH: install Node.js >= 20 on this machine, " +
+  "or synthesize the stack with ResellerHosting providerPlatforms (e.g. ['linux_amd64']) to place the self-contained executables";
 
 /**
  * Loads the bundle compiled from its code cache when the cache was made from exactly
@@ -101,43 +114,40 @@ const { join } = require('node:path');
 const { Script } = require('node:vm');
 const { createRequire } = require('node:module');
 const file = join(__dirname, '${BUNDLE}');
-const source = readFileSync(file, 'utf8');
-let cachedData;
+let main;
 try {
-  const cache = readFileSync(file + '.cache');
-  const digest = require('node:crypto').createHash('sha256').update(source).digest();
-  if (cache.length > 32 && digest.equals(cache.subarray(0, 32))) cachedData = cache.subarray(32);
-} catch {}
-const script = new Script('(function (exports, require, module, __filename, __dirname) { ' + source + '\\n})', { filename: file, cachedData });
-const mod = { exports: {} };
-script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
-mod.exports.main(process.argv.slice(2));
-`;
-
-/**
- * Writes `content` to `file` unless it already holds exactly that (a re-synth leaves
- * an installed provider untouched), through a temporary file and a rename so that a
- * Terraform reading it never sees half a file.
- */
-function writeIfChanged(file: string, content: Buffer | string, mode?: number): void {
-  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  if (existsSync(file) && readFileSync(file).equals(bytes)) return;
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, bytes);
-  if (mode !== undefined) chmodSync(tmp, mode);
-  renameSync(tmp, file);
+  const source = readFileSync(file, 'utf8');
+  let cachedData;
+  try {
+    const cache = readFileSync(file + '.cache');
+    const digest = require('node:crypto').createHash('sha256').update(source).digest();
+    if (cache.length > 32 && digest.equals(cache.subarray(0, 32))) cachedData = cache.subarray(32);
+  } catch {}
+  const script = new Script('(function (exports, require, module, __filename, __dirname) { ' + source + '\\n})', { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, __dirname);
+  main = mod.exports.main;
+  if (typeof main !== 'function') throw new Error('it has no main()');
+} catch (err) {
+  // One line on stdout, which Terraform shows when the handshake fails, and on stderr.
+  const line = 'reseller provider: the provider bundle ' + file + ' cannot be loaded (' + String(err && err.message || err).split('\\n')[0] + "): it is damaged or incomplete; run 'reseller-hosting provider install' or synthesize the stack again\\n";
+  process.stdout.write(line);
+  process.stderr.write(line);
+  process.exit(1);
 }
+main(process.argv.slice(2));
+`;
 
 /**
  * Installs the provider into a plugins directory (the implied local mirror) and returns
  * the executable's path. Replaces an earlier install of the same version; a missing
  * build is an error saying what to run.
  */
-export function installProvider(pluginsDir: string, version = packageVersion(), files = builtBundle()): string {
+export function installProvider(pluginsDir: string, version = packageVersion(), files = builtBundle(), platform = terraformPlatform(process.platform, process.arch)): string {
   if (!existsSync(files.bundle)) {
     throw new Error(`the provider of ${PACKAGE_NAME} is not built (${files.bundle} is missing): run 'npm run build' in ${dirname(dirname(dirname(dirname(files.bundle))))}`);
   }
-  const dir = mirrorPackageDir(pluginsDir, version);
+  const dir = mirrorPackageDir(pluginsDir, version, platform);
   mkdirSync(dir, { recursive: true });
   writeIfChanged(join(dir, BUNDLE), readFileSync(files.bundle));
   if (existsSync(files.cache)) writeIfChanged(join(dir, `${BUNDLE}.cache`), readFileSync(files.cache));
@@ -152,11 +162,7 @@ export function installProvider(pluginsDir: string, version = packageVersion(), 
  * Hash1): SHA-256 over the sorted lines `<sha256 hex>  <file name>\n` of its files.
  */
 export function packageHash(packageDir: string): string {
-  const lines = readdirSync(packageDir)
-    .sort()
-    .map((name) => `${createHash('sha256').update(readFileSync(join(packageDir, name))).digest('hex')}  ${name}\n`)
-    .join('');
-  return `h1:${createHash('sha256').update(lines).digest('base64')}`;
+  return filesHash(readdirSync(packageDir).map((name) => ({ name, data: readFileSync(join(packageDir, name)) })));
 }
 
 const LOCK_FILE = '.terraform.lock.hcl';
@@ -171,12 +177,17 @@ const LOCK_HEADER = '# This file is maintained automatically by "terraform init"
  * rebuilt or upgraded provider rewrites its entry at the next synth.
  */
 export function lockProvider(workingDirectory: string, version: string, packageDir: string): void {
+  lockHashes(workingDirectory, version, [packageHash(packageDir)]);
+}
+
+/** The same, with the hashes given: several platforms' `h1:` and `zh:` (placed executables). */
+export function lockHashes(workingDirectory: string, version: string, hashes: readonly string[]): void {
   const block = [
     `provider "${PROVIDER_SOURCE}" {`,
     `  version     = "${version}"`,
     `  constraints = "${version}"`,
     '  hashes = [',
-    `    "${packageHash(packageDir)}",`,
+    ...[...new Set(hashes)].sort().map((h) => `    "${h}",`),
     '  ]',
     '}',
     '',

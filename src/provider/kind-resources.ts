@@ -19,7 +19,7 @@ function observedValues(def: AnyKindDefinition, observed: Observed, same?: Reado
     valuesOfSpec(def, observed.fields, (f) => f.role !== 'computed'),
     valuesOfSpec(def, observed.computed, (f) => f.role === 'computed'),
   );
-  return { values, sameAsDeclared: same };
+  return { values, sameAsDeclared: same, ...(observed.pending ? { pending: observed.pending } : {}) };
 }
 
 function resourceFields(def: AnyKindDefinition): ResourceField[] {
@@ -52,10 +52,11 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     description: def.description,
     fields: resourceFields(def),
     importIdHelp: def.importIdHelp,
-    timeouts: timeout ? { create: `${timeout.defaultMinutes}m` } : undefined,
+    timeouts: timeout ? { create: `${timeout.defaultMinutes}m`, ...(timeout.waitsFor ? { waitsFor: timeout.waitsFor } : {}) } : undefined,
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
     secret: def.secret,
+    removal: def.lifecycle?.restoresDefaults && ((spec) => def.lifecycle!.restoresDefaults!(spec)),
     keepOnDestroy: def.lifecycle?.keepOnDestroy ? def.fields.find((f) => f.name === def.lifecycle?.keepOnDestroy)?.attribute : undefined,
     check(values, address) {
       return def.check(specFromValues(def, values, address), address);
@@ -77,7 +78,8 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     },
     async observe(id, declared) {
       const ctx = conn.ctx;
-      const observed = await observe(ctx, id);
+      // As the declaration sees it (a set it speaks of only in part), when there is one.
+      const observed = await observe(ctx, id, declared);
       return observed && observedValues(def, observed, await sameAs(ctx, declared, observed));
     },
     expectCreate(spec) {
@@ -102,7 +104,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
       return observedValues(def, observed);
     },
     async remove(spec, warn) {
-      await remove(conn.forCall({ info: () => undefined, warn }), def.identity(spec));
+      await remove(conn.forCall({ info: () => undefined, warn }), def.identity(spec), { declared: spec });
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Logger } from './transport/log';
 import type { RpcName } from './wire/messages';
 import { checkedHandlers, ProviderServer } from './wire/rpc';
 import { decodeDynamic, TfObject } from './wire/values';
-import { userAgentOf } from './version';
+import { terraformVersionProblem, userAgentOf } from './version';
 
 /** The RPCs about the provider as a whole: metadata, schema, its own block, stopping, and what it does not offer. */
 type ProviderLevel = Pick<ProviderServer, Exclude<RpcName, ResourceLevelRpc>>;
@@ -18,7 +18,8 @@ export type ResourceLevelRpc =
   | 'ApplyResourceChange' | 'ImportResourceState' | 'MoveResourceState';
 
 // getProviderSchemaOptional: Terraform need not ask each plugin start for the schema it already has (one RPC less per start).
-const CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true };
+// planDestroy: a plan that removes a resource asks the provider too, which says what a removal that deletes nothing does (a warning).
+const CAPABILITIES = { planDestroy: true, getProviderSchemaOptional: true, moveResourceState: true };
 
 export function providerLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger, env: NodeJS.ProcessEnv): ProviderLevel {
   const config = (value: Parameters<typeof decodeDynamic>[0]) => decodeDynamic(value, PROVIDER_TYPE) as TfObject | null;
@@ -45,6 +46,8 @@ export function providerLevelHandlers(model: ProviderModel, session: ProviderSes
         announced = true;
         logger.log('info', `reseller provider ${session.version}`, { version: session.version, terraform_version: req.terraformVersion, node_version: process.versions.node });
       }
+      const tooOld = terraformVersionProblem(req.terraformVersion);
+      if (tooOld) return { diagnostics: [error(tooOld)] };
       const resolved = resolveProviderSettings(config(req.config), env);
       if ('diagnostics' in resolved) return { diagnostics: resolved.diagnostics };
       if ('unknown' in resolved) {

@@ -4,7 +4,7 @@ import type { ProviderModel, ProviderSession } from './provider';
 import { notRefreshed, ResourceLevelRpc } from './provider-handlers';
 import type { ResourceKind } from './resources/kind';
 import { applyChange, checkAgainstAccount, importState, planChange, readState, ResourceRuntime, validateConfig } from './resources/resource';
-import { appliedFixedValues, appliedPrivate } from './resources/private-state';
+import { appliedFixedValues, appliedPrivate, pendingRecord } from './resources/private-state';
 import { objectTypeOf } from './resources/schema';
 import type { Logger } from './transport/log';
 import { checkedHandlers, DynamicValue, ProviderServer } from './wire/rpc';
@@ -55,14 +55,20 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
         return { newState: req.currentState, private: req.private, diagnostics: [notRefreshed(session, `${kind.typeName} ${String(current.id)}`)] };
       }
       const moved = isMoved(req.private); // the first refresh after a moved block (move-state.ts)
-      const { value, diagnostics } = moved ? await readMovedState(kind, current, req.private) : await readState(kind, current);
-      return { newState: encodeDynamic(value, type), diagnostics, private: moved ? Buffer.alloc(0) : req.private };
+      if (moved) {
+        const { value, diagnostics } = await readMovedState(kind, current, req.private);
+        return { newState: encodeDynamic(value, type), diagnostics, private: Buffer.alloc(0) };
+      }
+      // The elements still pending (a certificate being issued) stay recorded; those read back leave the record.
+      const { value, diagnostics, pending } = await readState(kind, current, pendingRecord(req.private), runtime.now());
+      const stillPending = Object.keys(pending).length > 0 || Object.keys(pendingRecord(req.private)).length > 0;
+      return { newState: encodeDynamic(value, type), diagnostics, private: stillPending ? appliedPrivate(kind, value ?? current, pending) : req.private };
     }),
     PlanResourceChange: (req) => withKind(req.typeName, async (kind, type) => {
       const prior = obj(req.priorState, type);
       // With nothing to change, Terraform proposes the prior state itself: the same bytes, decoded once (planChange copies, never mutates them).
       const proposed = sameBytes(req.proposedNewState, req.priorState) ? prior : obj(req.proposedNewState, type);
-      const { value, diagnostics } = planChange(kind, prior, proposed, obj(req.config, type), appliedFixedValues(req.priorPrivate));
+      const { value, diagnostics } = planChange(kind, prior, proposed, obj(req.config, type), appliedFixedValues(req.priorPrivate), pendingRecord(req.priorPrivate), runtime.now());
       // With the provider block known, what the plan references of the account is there (a package type).
       const account = session.unknownConfiguration.length ? { value: value.planned, diagnostics: [] } : await checkAgainstAccount(kind, value);
       return {
@@ -73,9 +79,9 @@ export function resourceLevelHandlers(model: ProviderModel, session: ProviderSes
       };
     }),
     ApplyResourceChange: (req) => withKind(req.typeName, async (kind, type) => {
-      const { value, diagnostics } = await applyChange(kind, obj(req.priorState, type), obj(req.plannedState, type), obj(req.config, type), runtime);
-      // What was applied, for the next plan (private-state.ts); a failed apply keeps the record it had.
-      const priv = hasErrors(diagnostics) ? req.plannedPrivate : appliedPrivate(kind, value);
+      const { value, diagnostics, pending } = await applyChange(kind, obj(req.priorState, type), obj(req.plannedState, type), obj(req.config, type), runtime);
+      // What was applied, and what it left pending, for the next plan (private-state.ts); a failed apply keeps the record it had.
+      const priv = hasErrors(diagnostics) ? req.plannedPrivate : appliedPrivate(kind, value, pending);
       return { newState: encodeDynamic(value, type), private: priv, diagnostics };
     }),
     ImportResourceState: (req) => withKind(req.typeName, async (kind, type) => {

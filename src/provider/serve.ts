@@ -14,7 +14,10 @@ export async function serveProvider(model: ProviderModel, env: NodeJS.ProcessEnv
     return 1;
   }
   if (!offersProtocol(env)) {
-    process.stderr.write(`This provider speaks plugin protocol 6; this Terraform offers ${env.PLUGIN_PROTOCOL_VERSIONS}. Use Terraform >= 1.0.\n`);
+    // Also on stdout: Terraform shows a plugin's first line there when the handshake fails.
+    const line = `This provider speaks plugin protocol 6; this Terraform offers ${env.PLUGIN_PROTOCOL_VERSIONS}. Use Terraform >= 1.11.\n`;
+    process.stdout.write(line);
+    process.stderr.write(line);
     return 1;
   }
   // Ctrl-C reaches the whole process group: Terraform answers it with StopProvider and

@@ -40,6 +40,7 @@ import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
+import { webSettingsReconciler } from './web-settings';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -58,25 +59,46 @@ export type { FieldDiff } from './diff';
 export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageDomainOf, packageDomains, packageWebIpv4, readDnsZones, readMailDomain, readMysqlDatabases } from './account';
 export { findDatabase } from './mysql-database';
+export { readAvailablePhpVersions, readCertificates, readPhpVersion } from './web-settings';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
-const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
+const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   package: packageReconciler,
   mailbox: mailboxReconciler,
   forwarder: forwarderReconciler,
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
+  'web-settings': webSettingsReconciler,
   'mysql-database': mysqlDatabaseReconciler,
 };
 
-function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
-  return RECONCILERS[kind] as KindReconciler<K>;
+const RECONCILERS = new Map<string, KindReconciler<any>>(Object.entries(BUILT_IN)); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Registers the reconciler of a kind registered with `registerKind` (protocol): the
+ * kinds of this package are in the table above; a kind defined elsewhere (the test-only
+ * kind of the contract suite) registers its reconciler here.
+ */
+export function registerReconciler(kind: string, reconciler: KindReconciler<any>): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (RECONCILERS.has(kind)) throw new Error(`the reconciler of ${JSON.stringify(kind)} is registered already`);
+  RECONCILERS.set(kind, reconciler);
 }
 
-/** Reads the object back by natural key; undefined when it does not exist. */
-export function observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined> {
-  return reconcilerOf(identity.kind).observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {
+  const reconciler = RECONCILERS.get(kind);
+  if (!reconciler) throw new Error(`no reconciler is registered for kind ${JSON.stringify(kind)}`);
+  return reconciler as KindReconciler<K>;
+}
+
+/**
+ * Reads the object back by natural key; undefined when it does not exist. With
+ * `declared` (a provider's refresh), as that declaration sees it (KindReconciler.asDeclared).
+ */
+export async function observe(ctx: ReconcileContext, identity: Identity, declared?: ObjectSpec): Promise<Observed | undefined> {
+  const reconciler = reconcilerOf(identity.kind);
+  const found = await reconciler.observe(ctx, definitionOf(identity.kind).canonicalIdentity(identity));
+  return found && declared && reconciler.asDeclared && declared.kind === identity.kind ? reconciler.asDeclared(found, declared as never) : found;
 }
 
 /**
@@ -212,14 +234,26 @@ export async function ensure(ctx: ReconcileContext, spec: ObjectSpec, options: E
   return live;
 }
 
+/** Options of `remove`. */
+export interface RemoveOptions {
+  /** The construct path or resource address, named in an error. */
+  readonly path?: string;
+  /**
+   * The object as last declared, when the adapter knows it (the provider's prior state):
+   * what a removal that restores defaults depends on (KindReconciler.remove).
+   */
+  readonly declared?: ObjectSpec;
+}
+
 /**
  * Deletes the object, found by its identity; nothing to do when it is gone. Cloud
  * servers are retained (warned). `path` (construct path or resource address), when the
  * adapter knows it, is named in the error: an identity alone names only the natural key.
  */
-export async function remove(ctx: ReconcileContext, identity: Identity, options: { readonly path?: string } = {}): Promise<void> {
+export async function remove(ctx: ReconcileContext, identity: Identity, options: RemoveOptions = {}): Promise<void> {
+  const declared = options.declared?.kind === identity.kind ? options.declared : undefined;
   try {
-    await reconcilerOf(identity.kind).remove(ctx, identity);
+    await reconcilerOf(identity.kind).remove(ctx, identity, declared as never);
   } catch (err) {
     const { path } = options;
     if (!path || !(err instanceof Error) || err.message.startsWith(`${path}:`)) throw err;

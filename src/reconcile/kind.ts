@@ -42,6 +42,13 @@ export interface KindReconciler<K extends Kind> {
   /** Reads the object back by natural key (canonical identity); undefined when it does not exist. */
   observe(ctx: ReconcileContext, identity: Identity): Promise<Observed | undefined>;
   /**
+   * The observed object as a declaration sees it, for a kind whose fields speak of part
+   * of what the account holds (a package's free certificates: only the declared names,
+   * unless the declaration is the whole list). The provider's refresh reads the object
+   * this way, so that what the declaration leaves alone is never a difference. Absent: as observed.
+   */
+  asDeclared?(observed: Observed, declared: SpecOf<K>): Observed;
+  /**
    * Every live object of the kind, through the context's list cache (`ctx.lists`): one
    * request per list it reads (shared with `observe` and the other kinds), plus one
    * mail read per domain for mail objects. `within`: the natural key of a parent (a
@@ -63,8 +70,13 @@ export interface KindReconciler<K extends Kind> {
    * keeps unchanged): the account never holds neither or both. Confirms by reading back.
    */
   replace?(ctx: ReconcileContext, previous: Identity, spec: SpecOf<K>): Promise<Observed | void>;
-  /** Deletes (idempotent). */
-  remove(ctx: ReconcileContext, identity: Identity): Promise<void>;
+  /**
+   * Deletes (idempotent); for a kind whose definition says `lifecycle.restoresDefaults`,
+   * puts its settings back to the platform's defaults instead. `declared`: the object as
+   * last declared, when the adapter knows it (the provider's prior state, the carriers'
+   * configuration), for what the removal depends on (whether certificates are deleted).
+   */
+  remove(ctx: ReconcileContext, identity: Identity, declared?: SpecOf<K>): Promise<void>;
   /** Why an object of this identity is not among the listed ones, from the lists already read; undefined: no reason known. */
   whyMissing?(ctx: ReconcileContext, identity: Identity): Promise<string | undefined>;
   /** The live entries behind a listed object (a forwarder may have several targets), each with a line about it. */

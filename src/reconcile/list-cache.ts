@@ -27,6 +27,14 @@ const EXPECTED_WAIT_MS = 250;
 const EXPECT_TTL_MS = 2_000;
 
 /**
+ * Gathering (`gatherMs`) is a bet that another write on the same list follows soon (a
+ * new package's mailbox after its forwarder): it wins one read, and it costs its wait,
+ * during which the caller holds one of Terraform's -parallelism slots. It is taken while
+ * at least this share of the lists that asked to gather got a second write.
+ */
+const GATHER_PAYS_SHARE = 0.5;
+
+/**
  * Per-context cache of list reads: observing N objects of a kind costs one list request
  * (plus one mail read per domain).
  *
@@ -48,6 +56,11 @@ export class ListCache {
   readonly #expected = new Map<string, Map<string, NodeJS.Timeout>>();
   /** list name -> the tick at which the last write on it that this process made ended. */
   readonly #lastWrite = new Map<string, number>();
+  /** list name -> writes started on it (what tells whether gathering pays: #gatherPays). */
+  readonly #writes = new Map<string, number>();
+  /** The lists whose confirmations asked to gather, and how many of them got a second write. */
+  readonly #gatherLists = new Set<string>();
+  #gatherListsWritten = 0;
   #clock = 0;
   #reads = 0;
 
@@ -62,9 +75,11 @@ export class ListCache {
   /**
    * The list: any read of it (`after` 0), or one that started after the tick `after`.
    * `gatherMs`: a read scheduled while no write is in flight or expected on the list
-   * still waits this long for writes that are likely to follow (see readMail).
+   * still waits this long for writes that are likely to follow (see readMail), as long
+   * as such writes did follow on most lists that asked before (#gatherPays).
    */
   get<T>(name: string, read: () => Promise<T>, after = 0, gatherMs = 0): Promise<T> {
+    if (after > 0 && gatherMs > 0) this.#askedToGather(name);
     const entry = this.#entries.get(name);
     if (entry && entry.started > after) return entry.value as Promise<T>;
     if (after === 0) return this.#start(name, read) as Promise<T>;
@@ -125,6 +140,9 @@ export class ListCache {
   /** Runs a write on the list `name`: reads scheduled meanwhile wait for it (see the class comment). */
   async writing<T>(name: string, write: () => Promise<T>): Promise<T> {
     this.#inFlight.set(name, (this.#inFlight.get(name) ?? 0) + 1);
+    const writes = (this.#writes.get(name) ?? 0) + 1;
+    this.#writes.set(name, writes);
+    if (writes === 2 && this.#gatherLists.has(name)) this.#gatherListsWritten++;
     try {
       return await write();
     } finally {
@@ -136,6 +154,23 @@ export class ListCache {
         this.#startIfQuiet(name);
       }
     }
+  }
+
+  #askedToGather(name: string): void {
+    if (this.#gatherLists.has(name)) return;
+    this.#gatherLists.add(name);
+    if ((this.#writes.get(name) ?? 0) >= 2) this.#gatherListsWritten++;
+  }
+
+  /**
+   * Whether a gather is worth its wait in this walk: another write followed on at least
+   * GATHER_PAYS_SHARE of the lists that asked to gather (counting one such list in
+   * advance, so the first one gathers). Where a package gets one mail object each (only
+   * forwarders, only mailboxes), this stops the waiting after the first confirmation;
+   * where most get a mailbox and a forwarder, their confirmations keep sharing a read.
+   */
+  #gatherPays(): boolean {
+    return this.#gatherListsWritten + 1 >= GATHER_PAYS_SHARE * (this.#gatherLists.size + 1);
   }
 
   /** Starts the read scheduled on `name` once no write is in flight or expected there. */
@@ -186,7 +221,7 @@ export class ListCache {
     this.#pending.set(name, pending);
     if (this.#expected.has(name)) timer = setTimeout(pending.start, this.expectedWaitMs);
     else if (this.#inFlight.has(name)) timer = setTimeout(pending.start, Math.max(COALESCE_MS, gatherMs));
-    else if (gatherMs > 0) timer = setTimeout(pending.start, gatherMs);
+    else if (gatherMs > 0 && this.#gatherPays()) timer = setTimeout(pending.start, gatherMs);
     else setImmediate(pending.start);
     return value;
   }

@@ -19,7 +19,9 @@ export interface MailPlace {
  * How long the confirmation of a mail object on a package this apply created waits
  * for its siblings: Terraform starts a new package's mailboxes and forwarders together,
  * but their requests reach the provider up to 100 ms or so apart (each
- * waits for a free slot of -parallelism). One read then confirms them all.
+ * waits for a free slot of -parallelism). One read then confirms them all. Only while
+ * siblings do come (ListCache: most packages of the apply got a second mail object):
+ * where each package gets one, every wait would hold a slot for nothing.
  */
 const SIBLINGS_GATHER_MS = 150;
 

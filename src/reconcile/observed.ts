@@ -18,6 +18,12 @@ export interface Observed {
   readonly unverifiable: readonly string[];
   /** Its id in the API (package or server number, mail id(s) joined with `,`, `stack-user:N`). */
   readonly liveId: string;
+  /**
+   * Set by an `ensure` only: elements of a set field (its definition's `pending` facet)
+   * that the apply asked for and the service has not applied yet (a certificate being
+   * issued), by field name. The provider remembers them, so that they are not drift.
+   */
+  readonly pending?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Builds an Observed: `unverifiable` = the kind's unreadable fields plus those absent from `fields`. */

@@ -128,6 +128,38 @@ describe('expected creates (a provider: Terraform planned them and is about to a
     expect(api.state.reads).toBe(1);
   });
 
+  test('confirmations keep gathering while siblings follow: one read per domain', async () => {
+    const lists = unbounded();
+    const api = account();
+    for (const domain of ['a', 'b', 'c']) {
+      const list = `mail:${domain}`;
+      const reads = api.state.reads;
+      await lists.writing(list, api.write); // the forwarder of a new package
+      const forwarder = lists.get(list, api.read, lists.tick(), 3_600_000);
+      await turn();
+      await turn();
+      expect(api.state.reads).toBe(reads); // it waits for a sibling ...
+      await lists.writing(list, api.write); // ... and the mailbox comes
+      const mailbox = lists.get(list, api.read, lists.tick(), 3_600_000);
+      await Promise.all([forwarder, mailbox]);
+    }
+    expect(api.state.reads).toBe(3);
+  });
+
+  test('confirmations stop gathering when the lists that gathered before got no second write', async () => {
+    const lists = new ListCache(true);
+    const api = account();
+    // The only forwarder of a new package: its confirmation gathers (for 1 ms here), and no sibling comes.
+    await lists.writing('mail:a', api.write);
+    await lists.get('mail:a', api.read, lists.tick(), 1);
+    // The next package's only forwarder: its confirmation would wait an hour, but it reads at once.
+    await lists.writing('mail:b', api.write);
+    const next = lists.get('mail:b', api.read, lists.tick(), 3_600_000);
+    await turn();
+    expect(api.state.reads).toBe(2);
+    expect(await next).toBe(2);
+  });
+
   test('without shared lists (a provisioner), expectations are ignored', async () => {
     const lists = new ListCache(false);
     lists.expect('mail:d', 'fwd@d');

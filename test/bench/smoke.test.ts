@@ -1,5 +1,6 @@
 import {
-  applyFigure, dnsPlanFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
+  applyFigure, dnsPlanFigure, driftFigure, growthFigure, handlerFigure, providerApplyFigure, providerForwarderApplyFigure, providerPlanFigure, providerStartFigure,
+  synthFigure, TINY,
 } from '../../bench/figures';
 import { driftAvailable } from '../../bench/drift';
 import { removeScratch } from '../../bench/lib/scratch';
@@ -92,6 +93,17 @@ test('provider apply: creating objects against bare resources, and the requests 
   expect(f.details).toMatch(/\| `POST \/reseller\/\*\/addWeb` \| 8 \|/); // one create per package at N = 24, no duplicate
   expect(f.details).toMatch(/\| 6 \| \d+ \| [0-9.]+ \| \d+ \| \d+ \|\n\| 24 \|/);
   expectFloorEvidence(f);
+});
+
+test('provider apply of packages with one forwarder each: wall and CPU of every run, against the Go floor when it builds', async () => {
+  const f = await providerForwarderApplyFigure(TINY);
+  figures.push(f);
+  for (const side of ['our provider', 'floor provider']) {
+    expect(f.details).toMatch(new RegExp(`\\| ${side}[^|]* \\| [0-9.]+ s \\([0-9.]+-[0-9.]+\\) \\| [0-9.]+ s \\(`));
+  }
+  expect(f.details).toMatch(/\| `POST \/package\/\{ref\}\/email\/\{domain\}` \| 3 \|/); // one create per forwarder
+  if (f.met === undefined) expect(f.details).toMatch(/GO FLOOR SKIPPED/);
+  else expect(f.measured).toMatch(/^vs Go floor \d+\.\d\dx/);
 });
 
 test('provider start-up against node -e 0', async () => {

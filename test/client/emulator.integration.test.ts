@@ -90,11 +90,13 @@ describe('users', () => {
 describe('package types and packages', () => {
   test('listPackageTypes returns the fixture types with numeric ids, and their limits ("INF": null)', async () => {
     const unlimited = { domains: null, webspace: null, bandwidth: null, mailboxes: null, mysqlDatabases: null };
+    // Web settings: free certificates (unlimited) and PHP switching, neither on Windows.
+    const web = { freeSsl: null, switchPhpVersion: 1 };
     await expect(client.packageTypes.list()).resolves.toEqual([
-      { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: unlimited },
-      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5 } },
-      { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: unlimited },
-      { id: 820, label: 'Managed Cloud', platform: 'linux', limits: unlimited },
+      { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: { ...unlimited, ...web } },
+      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5, ...web } },
+      { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: { ...unlimited, freeSsl: 0, switchPhpVersion: 0 } },
+      { id: 820, label: 'Managed Cloud', platform: 'linux', limits: { ...unlimited, ...web } },
     ]);
   });
 

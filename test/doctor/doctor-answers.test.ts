@@ -36,6 +36,7 @@ beforeAll(async () => {
     { type: 'A', host: 'web', value: VALUES[2] },
     { type: 'MX', host: 'mail', value: VALUES[3], priority: 20 },
   ] });
+  await client.web.requestFreeCertificate(id, ZONE);
   client.close();
 });
 afterAll(async () => {
@@ -179,5 +180,33 @@ describe('package reads', () => {
     expect(differs.verifiableLabelFromPackageLabels).toEqual({ status: 'not held', detail: 'the list entry\'s first packageLabels element is not the label the package read gives' });
     const hidden = await verdicts(changing(/^\/package$/, (list: Json[]) => list.map((p) => ({ ...p, packageLabels: [] }))));
     expect(hidden.verifiableLabelFromPackageLabels).toMatchObject({ status: 'held', detail: expect.stringMatching(/an empty list does not mean "no label"/) });
+  });
+});
+
+describe('web reads', () => {
+  const WEB = (noun: string) => new RegExp(`^/package/[0-9]+/web/${noun}$`);
+
+  it('as the emulator answers them: the web facts are held', async () => {
+    const v = await verdicts();
+    for (const fact of ['force-HTTPS read', 'certificate entry', 'isFreeCertificateProvider', 'phpVersionOnWire', 'phpVersionOfAvailable']) {
+      expect([fact, v[fact].status]).toEqual([fact, 'held']);
+    }
+  });
+
+  it('a PHP version read as "8.2": phpVersionOnWire is not held (the client reads it, but writes php<digits>)', async () => {
+    const v = await verdicts(changing(WEB('phpVersion'), () => '8.2'));
+    expect(v.phpVersionOnWire).toEqual({ status: 'not held', detail: '1 of 1 read(s) are not in the form php<digits> (the client reads them, but writes php<digits>)' });
+  });
+
+  it('available versions that name none: phpVersionOfAvailable is not held', async () => {
+    const v = await verdicts(changing(WEB('availablePhpVersions'), (list: Json[]) => list.map(({ FullVersion: _f, Handler: _h, ...rest }) => rest)));
+    expect(v.phpVersionOfAvailable).toEqual({ status: 'not held', detail: '5 of 5 entr(ies) name no version the client can read' });
+  });
+
+  it('force-HTTPS as a string, certificates of another provider: the one not held, the other not verifiable', async () => {
+    const force = await verdicts(changing(WEB('forceSSL'), () => 'false'));
+    expect(force['force-HTTPS read']).toEqual({ status: 'not held', detail: '1 of 1 read(s) are not a bare boolean' });
+    const bought = await verdicts(changing(WEB('certificates'), (list: Json[]) => list.map((c) => ({ ...c, provider: 'sectigo/dv' }))));
+    expect(bought.isFreeCertificateProvider).toEqual({ status: 'not verifiable', detail: 'none of 1 certificate(s) has a Let\'s Encrypt provider (they may all be bought ones)' });
   });
 });

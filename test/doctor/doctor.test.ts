@@ -25,9 +25,10 @@ const KEY = 'doctor-test-key';
 const PROFILE_FACTS = ['labelFromPackageLabels', 'verifiableLabelFromPackageLabels', 'labelFromPackageDetail', 'forwardListOfMailRead', 'brandFromHeaders'];
 /** The facts both profiles show: documented fields, and assumed forms the documented profile shows too (DNS numbers and names in their other form). */
 const READ_FACTS = ['enabledFromPackageDetail', 'typeRefFromPackageDetail', 'webIpv4FromPackageDetail', 'limitsOfPackageType', 'parseForwarderEntry',
-  'recordListOfZoneValue', 'dnsNameOfRead', 'dnsNumberOfRead', 'package list entry', 'mailbox entry', 'user list', 'dns record entry'];
+  'recordListOfZoneValue', 'dnsNameOfRead', 'dnsNumberOfRead', 'package list entry', 'mailbox entry', 'user list', 'dns record entry',
+  'force-HTTPS read', 'certificate entry', 'isFreeCertificateProvider', 'phpVersionOnWire', 'phpVersionOfAvailable'];
 const WRITE_FACTS = ['postRejectedWithoutEffect', 'isDuplicateError', 'isValidationError', 'parseForwarderCreateResult', 'mailboxUpdateBody',
-  'acceptMailboxUpdateResult', 'acceptDnsWriteResult'];
+  'acceptMailboxUpdateResult', 'acceptDnsWriteResult', 'forceHttpsAlreadySo', 'phpVersionWriteBody'];
 /** Values in the account's DNS records: none may reach a report. */
 const RECORD_VALUES = ['doctor-verification-token', 'edge.doctor-cdn.net', 'sip.doctor-cdn.net', '2001:db8::77', '198.51.100.77'];
 
@@ -65,6 +66,7 @@ async function seeded(profile: EmulatorProfile): Promise<RunningEmulator> {
     { type: 'AAAA', host: 'v6', value: RECORD_VALUES[3] },
     { type: 'A', host: 'www2', value: RECORD_VALUES[4] },
   ] });
+  await client.web.requestFreeCertificate(id, 'doctor-site.com');
   await fetch(`${emulator.url}/__emulator/brand`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Acme Brand', logoUrl: '' }) });
   await client.cloudServers.order({
     configuration: { spec: 'small', zone: 'dc_location-uk', provider: '20icloud', mvpsName: 'web1.doctor-site.com', resellerCloudBranded: true },

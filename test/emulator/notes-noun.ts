@@ -118,8 +118,8 @@ function notesSection(account: AccountDump) {
 
 export const notes = {
   name: 'notes',
-  // Data files written before this noun existed (version 2) get empty notes on load.
-  since: 3,
+  // Data files written before this noun existed (version 4) get empty notes on load.
+  since: 5,
   counters: { noteId: 1 },
   package: {
     check: { notes: arrayOf((n) => fields(n, { id: int, domain: str, text: str, pinned: bool })) },

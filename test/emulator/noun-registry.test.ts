@@ -31,8 +31,8 @@ async function packageWithNote(api: Api): Promise<number> {
 }
 
 it('is registered after the built-in nouns and raises the state version (its since)', () => {
-  expect(apiNouns().map((n) => n.name)).toEqual(['packages', 'mail', 'dns', 'cloud', 'users', 'mysql', 'notes']);
-  expect(stateVersion()).toBe(3);
+  expect(apiNouns().map((n) => n.name)).toEqual(['packages', 'mail', 'dns', 'cloud', 'users', 'web', 'mysql', 'notes']);
+  expect(stateVersion()).toBe(5);
 });
 
 it('answers on the API like a built-in noun: key, routes, validation, a failed write undone', async () => {
@@ -100,7 +100,7 @@ describe('the data file', () => {
     const before = first.emu.snapshot();
     await first.emu.stop();
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')).state;
-    expect(saved.version).toBe(3);
+    expect(saved.version).toBe(5);
     expect(saved.counters.noteId).toBe(2);
     const second = await startHarness({ dataFile: file });
     expect({ ...second.emu.snapshot(), now: '' }).toEqual({ ...before, now: '' });
@@ -108,13 +108,13 @@ describe('the data file', () => {
     await second.emu.stop();
   });
 
-  it('upgrades a file written before the noun existed (version 2): every package gets fresh members', async () => {
+  it('upgrades a file written before the noun existed (version 4): every package gets fresh members', async () => {
     const file = path.join(dir, 'state.json');
     const first = await startHarness({ dataFile: file });
     await first.api.addWeb('old.example');
     await first.emu.stop();
     const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-    doc.state.version = 2;
+    doc.state.version = 4;
     delete doc.state.counters.noteId;
     for (const p of doc.state.accounts[0].packages) delete p.notes;
     fs.writeFileSync(file, JSON.stringify(doc));
@@ -123,7 +123,7 @@ describe('the data file', () => {
     expect(second.emu.snapshot().accounts[0].packages[0]).toMatchObject({ name: 'old.example', notes: [], dns: [{ apex: 'old.example' }] });
     expect((await second.api.post('/package/old.example/notes', { new: { domain: 'old.example', text: 'first' } })).body.result).toEqual({ id: 'n1' });
     await second.emu.stop();
-    expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(3);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(5);
   });
 
   it('refuses a file of the current version whose noun members are missing or malformed, naming the member', async () => {
@@ -151,7 +151,7 @@ describe('registering', () => {
     expect(() => registerApiNoun({ name: 'ids', counters: { dnsRef: 1 } })).toThrow('counter "dnsRef" belongs to dns');
     expect(() => registerApiNoun({ name: 'core', account: { check: { balanceCents: () => true } } })).toThrow('account member "balanceCents" belongs to the core');
     expect(() => registerApiNoun({ name: 'late', since: 9, account: { check: { late: () => true } } })).toThrow(/need fresh\(\)/);
-    expect(apiNouns().map((n) => n.name)).toEqual(['packages', 'mail', 'dns', 'cloud', 'users', 'mysql', 'notes']);
+    expect(apiNouns().map((n) => n.name)).toEqual(['packages', 'mail', 'dns', 'cloud', 'users', 'web', 'mysql', 'notes']);
   });
 });
 

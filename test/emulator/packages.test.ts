@@ -120,7 +120,7 @@ describe('GET /package/{id or domain}', () => {
       label: 'L',
       created: expect.any(String),
       web: { typeRef: 811, name: 'detail.example', platform: 'linux', info: { ip4Address: expect.stringMatching(/^192\.0\.2\.[0-9]+$/), zone: 'dc_location-uk' } },
-      limits: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
+      limits: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF', freeSsl: 'INF', switchPhpVersion: 1 },
     };
     for (const ref of [String(id), 'detail.example', 'ALIAS.example']) {
       const res = await api.get(`/package/${ref}`);

@@ -23,6 +23,7 @@ function account(overrides: Partial<AccountDump> = {}): AccountDump {
     }],
     packages: [],
     cloudServers: [],
+    certificateDelayMs: 0,
     ...overrides,
   };
 }
@@ -65,6 +66,11 @@ function hostileAccount(): AccountDump {
           { type: HOSTILE, host: HOSTILE, ref: 7000004, target: HOSTILE },
         ],
       }],
+      web: {
+        forceHttps: true, phpVersion: HOSTILE,
+        certificates: [{ id: 4001, commonName: HOSTILE, provider: HOSTILE, state: 'issuing', issuedAt: HOSTILE }],
+        waitingForDns: [{ name: HOSTILE, requestedAt: HOSTILE }],
+      },
       mysqlDatabases: [{ id: 410001, name: HOSTILE, host: HOSTILE, externalHostname: HOSTILE, server: HOSTILE, quotaMb: 1024, quotaUsed: 0, passwordSha256: 'b'.repeat(64) }],
     }],
     cloudServers: [server({ name: HOSTILE, provider: HOSTILE, spec: HOSTILE, zone: HOSTILE, readyAt: HOSTILE, state: 'provisioning', packageIds: [1000001] })],
@@ -184,6 +190,7 @@ describe('content', () => {
           ] },
           { apex: 'shop.example.org', records: [{ type: 'TXT', host: 'shop.example.org', ref: 7000007, txt: 'v=spf1 -all' }] },
         ],
+        web: { forceHttps: false, phpVersion: 'php81', certificates: [], waitingForDns: [] },
         mysqlDatabases: [],
       }],
     });

@@ -70,7 +70,29 @@ it('upgrades a data file of version 1 (before DNS): every package gets its zones
   const refs = second.emu.snapshot().accounts[0].packages.flatMap((p) => p.dns.flatMap((z) => z.records.map((r) => r.ref))).filter((r) => r !== null);
   expect(new Set(refs).size).toBe(refs.length);
   await second.emu.stop();
-  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion()); // 2 until a noun newer than DNS joined
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion());
+});
+
+it('upgrades a data file of version 2 (before the web settings): every account and package gets the defaults', async () => {
+  const first = await startHarness({ dataFile: file });
+  await first.api.addWeb('old.example');
+  await first.emu.stop();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  doc.state.version = 2;
+  delete doc.state.counters.certificateId;
+  delete doc.state.accounts[0].certificateDelayMs;
+  for (const p of doc.state.accounts[0].packages) delete p.web;
+  fs.writeFileSync(file, JSON.stringify(doc));
+
+  const second = await startHarness({ dataFile: file });
+  expect(second.emu.snapshot().accounts[0]).toMatchObject({ certificateDelayMs: 0, packages: [{ web: { forceHttps: false, phpVersion: 'php81', certificates: [], waitingForDns: [] } }] });
+  expect((await second.api.post('/package/old.example/web/freeSSL', { name: 'old.example' })).status).toBe(200);
+  expect((await second.api.post('/package/old.example/web/forceSSL', { value: true })).status).toBe(200);
+  await second.emu.stop();
+  const third = await startHarness({ dataFile: file });
+  expect(third.emu.snapshot().accounts[0].packages[0].web).toMatchObject({ forceHttps: true, certificates: [{ commonName: 'old.example', state: 'issued' }] });
+  await third.emu.stop();
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion()); // 3 until a noun newer than the web settings joined
 });
 
 it('saves every write before answering it', async () => {

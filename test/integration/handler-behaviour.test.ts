@@ -129,14 +129,20 @@ test('delete is idempotent and never deletes a package it does not own by primar
 });
 
 test('a cloud server order waits until listed, printing progress, and is never placed twice', async () => {
-  // Provisioning lasts ten progress intervals, so that a progress line is printed even on a slow machine.
-  await emu.control('POST', 'settings', { provisionDelayMs: 4000 });
+  // Provisioning lasts until both processes have been seen polling for the server for over
+  // a second (ten progress intervals), however slowly a busy machine runs them: then it is
+  // cut short (the emulator's delay applies to servers already ordered too).
+  await emu.control('DELETE', 'requests');
+  await emu.control('POST', 'settings', { provisionDelayMs: 600_000 });
   const server = {
     kind: 'cloud-server', path: 'Stack/web1', hostName: 'web1.example.com', provider: CloudProvider.NATIVE, spec: 'small',
-    zone: 'dc_location-usa', periodMonths: 1, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 1,
+    zone: 'dc_location-usa', periodMonths: 1, forUser: 'stack-user:989901', branded: false, timeoutMinutes: 10,
   };
-  const progressEnv = { ...env, RESELLER_PROGRESS_INTERVAL_MS: '400' };
-  const runs = await Promise.all([runHandler('ensure', server, progressEnv), new Promise((r) => setTimeout(r, 300)).then(() => runHandler('ensure', server, progressEnv))]);
+  const progressEnv = { ...env, RESELLER_PROGRESS_INTERVAL_MS: '100' };
+  const running = Promise.all([runHandler('ensure', server, progressEnv), new Promise((r) => setTimeout(r, 300)).then(() => runHandler('ensure', server, progressEnv))]);
+  await waitForPolling(1000);
+  await emu.control('POST', 'settings', { provisionDelayMs: 0 });
+  const runs = await running;
   expect(runs.map((r) => r.code)).toEqual([0, 0]);
   // Which of the two orders depends on which process the machine starts first: exactly one
   // does, and the other waits for that order.
@@ -147,6 +153,21 @@ test('a cloud server order waits until listed, printing progress, and is never p
   expect(runs.find((r) => r !== orderer[0])!.stdout).toMatch(/already ordered/);
   expect(emu.account().cloudServers).toHaveLength(1);
 });
+
+/**
+ * Waits until the request log shows the server list read more than `ms` after the order,
+ * by at least two requests (both processes, or one twice): the handlers are in their
+ * wait, past several progress intervals of their own clock.
+ */
+async function waitForPolling(ms: number): Promise<void> {
+  for (;;) {
+    const log = (await emu.control('GET', 'requests')) as Array<{ time: string; method: string; path: string }>;
+    const order = log.find((r) => r.method === 'POST' && r.path.endsWith('/addCloudServer'));
+    const late = order ? log.filter((r) => r.method === 'GET' && r.path === '/cloud_server' && Date.parse(r.time) - Date.parse(order.time) > ms) : [];
+    if (late.length >= 2) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 test('a low balance stops a cloud server order with a clear message and orders nothing', async () => {
   const server = {

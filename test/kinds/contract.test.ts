@@ -1,3 +1,5 @@
+// The test-only kind (test/kinds/locker) registers first, as a real kind is, so every check below runs it too.
+import './locker/register';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ResellerClient } from '../../src/client';
@@ -11,14 +13,23 @@ import { createContext, diff, ensure, list, observe, ReconcileContext, remove } 
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
 import { synth } from '../constructs/util';
-import { FIXTURES, PASSWORD } from './fixtures';
+import { FIXTURES, KindFixture, PASSWORD } from './fixtures';
+import { testKindBundles } from './locker/bundles';
+import { LOCKER_FIXTURE } from './locker/fixture';
+import { TEST_KIND } from './locker/register';
 
 /**
  * The kind contract (DESIGN §6), part 2: the same checks for every definition, each
  * against the emulator over HTTP, through the core, the constructs, drift and the
  * native provider under real Terraform (one stack for every kind). Each check is named
- * after the piece of a kind it proves, so a missing piece fails by name.
+ * after the piece of a kind it proves, so a missing piece fails by name. The kinds are
+ * those of the library plus the test-only kind of test/kinds/locker, registered the
+ * way a real kind is; the provider runs from a bundle of the same sources with it
+ * registered (test/kinds/locker/bundles.ts).
  */
+
+/** Every kind's fixture: the library's, and the test-only kind's. */
+const ALL_FIXTURES: Readonly<Record<string, KindFixture<any>>> = { ...FIXTURES, [TEST_KIND]: LOCKER_FIXTURE }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let emu: TestEmulator;
 let api: ResellerClient;
@@ -26,11 +37,11 @@ const kinds = DEFINITIONS.map((d) => d.kind);
 const each = test.each(kinds.map((k) => [k]));
 
 const checked = (kind: Kind): ObjectSpec => {
-  const result = definitionOf(kind).check(FIXTURES[kind].spec as never);
+  const result = definitionOf(kind).check(ALL_FIXTURES[kind].spec as never);
   if (result.problems.length) throw new Error(`${kind}: fixture is invalid: ${result.problems.map((p) => p.message).join('; ')}`);
   return result.spec;
 };
-const changed = (kind: Kind): ObjectSpec => checked(kind) && definitionOf(kind).check({ ...FIXTURES[kind].spec, ...FIXTURES[kind].change } as never).spec;
+const changed = (kind: Kind): ObjectSpec => checked(kind) && definitionOf(kind).check({ ...ALL_FIXTURES[kind].spec, ...ALL_FIXTURES[kind].change } as never).spec;
 const context = (): ReconcileContext => createContext({
   client: api, secret: PASSWORD, history: {}, timing: { pollIntervalMs: 50, confirmTimeoutMs: 5_000, progressIntervalMs: 60_000 },
 });
@@ -63,7 +74,7 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
   });
 
   each('%s: an in-place change is made and then in sync', async (kind) => {
-    if (!FIXTURES[kind].change) {
+    if (!ALL_FIXTURES[kind].change) {
       // Only a kind whose settings the API cannot change may go without one.
       expect(definitionOf(kind).fields.filter((f) => f.role === 'setting' && !f.fixedAfterCreate && !f.carrierOnly && f.readable)).toEqual([]);
       return;
@@ -79,25 +90,25 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
     const spec = checked(kind);
     const first = await compare(createContext({ client: api, oneReadPerList: true }), [desiredOf(spec)]);
     expect(first.objects[0].report).toMatchObject({ status: 'in-sync', diffs: [] });
-    const outOfBand = FIXTURES[kind].outOfBand;
+    const outOfBand = ALL_FIXTURES[kind].outOfBand;
     if (!outOfBand) {
       expect(definitionOf(kind).fields.filter((f) => f.role === 'setting' && !f.fixedAfterCreate && !f.carrierOnly && f.readable)).toEqual([]);
       return;
     }
     await outOfBand(api, first.objects[0].report.liveId!);
     const second = await compare(createContext({ client: api, oneReadPerList: true }), [desiredOf(spec)]);
-    expect(second.objects[0].report.status).toBe(FIXTURES[kind].outOfBandShows ?? 'changed');
+    expect(second.objects[0].report.status).toBe(ALL_FIXTURES[kind].outOfBandShows ?? 'changed');
     await ensure(context(), spec);
   });
 
   each('%s: a kind the API replaces in one write is replaced by one POST, never absent', async (kind) => {
-    const replacement = FIXTURES[kind].replacement;
+    const replacement = ALL_FIXTURES[kind].replacement;
     if (!definitionOf(kind).lifecycle?.replacesInOneWrite) {
       expect(replacement).toBeUndefined();
       return;
     }
     const before = checked(kind);
-    const after = definitionOf(kind).check({ ...FIXTURES[kind].spec, ...replacement } as never).spec;
+    const after = definitionOf(kind).check({ ...ALL_FIXTURES[kind].spec, ...replacement } as never).spec;
     await emu.control('DELETE', 'requests');
     await ensure(context(), after, { replacing: definitionOf(kind).identity(before as never) });
     const writes = ((await emu.control('GET', 'requests')) as Array<{ method: string }>).filter((r) => r.method === 'POST');
@@ -107,13 +118,17 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
     await ensure(context(), before, { replacing: definitionOf(kind).identity(after as never) }); // back to the fixture
   });
 
-  test('remove: children first; what the API cannot delete is retained (and still listed)', async () => {
+  test('remove: children first; what the API cannot delete is retained (and still listed); settings go back to their defaults', async () => {
     for (const kind of [...kinds].reverse()) {
       const identity = definitionOf(kind).identity(checked(kind) as never);
       await remove(context(), identity);
       const after = await observe(context(), identity);
       if (definitionOf(kind).lifecycle?.cannotDelete) expect(after).toBeDefined();
-      else expect(after).toBeUndefined();
+      else if (definitionOf(kind).lifecycle?.restoresDefaults) {
+        // Settings that last as long as their parent: still there, and no longer as declared.
+        expect(after).toBeDefined();
+        expect(await diff(context(), checked(kind), after!)).not.toEqual([]);
+      } else expect(after).toBeUndefined();
     }
   });
 });
@@ -121,7 +136,7 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
 describe('constructs: the attributes a construct synthesizes decode back to its spec', () => {
   each('%s', (kind) => {
     const def = definitionOf(kind);
-    const { json } = synth((stack) => FIXTURES[kind].declare(stack), true, 'provider');
+    const { json } = synth((stack) => ALL_FIXTURES[kind].declare(stack), true, 'provider');
     const objects = readProviderObjects('contract', json.resource, json.data).filter((o) => o.kind === kind);
     expect(objects).toHaveLength(1);
     expect(objects[0].specError).toBeUndefined();
@@ -142,7 +157,8 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
     tf = requireTerraform();
     const installer = builtProviderInstaller();
     dir = tempDir('kinds-provider');
-    installer.installProvider(join(dir, 'terraform.d', 'plugins'));
+    // The provider's code with the test-only kind registered (the shipped bundle cannot know it).
+    installer.installProvider(join(dir, 'terraform.d', 'plugins'), undefined, { bundle: testKindBundles().providerBundle, cache: join(dir, 'no-cache') });
     const resource: Record<string, Record<string, unknown>> = {};
     for (const def of DEFINITIONS) {
       const body: Record<string, unknown> = { ...attributesOfSpec(def, checked(def.kind)) };
@@ -175,11 +191,11 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
     const ctx = context();
     const drifted: string[] = [];
     for (const def of DEFINITIONS) {
-      const outOfBand = FIXTURES[def.kind].outOfBand;
+      const outOfBand = ALL_FIXTURES[def.kind].outOfBand;
       if (!outOfBand) continue;
       const live = await observe(ctx, def.identity(checked(def.kind) as never));
       await outOfBand(api, live!.liveId);
-      const shows = FIXTURES[def.kind].outOfBandShows === 'missing' ? 'will be created' : 'will be updated in-place';
+      const shows = ALL_FIXTURES[def.kind].outOfBandShows === 'missing' ? 'will be created' : 'will be updated in-place';
       drifted.push(`${def.resourceType}.${name(def)} ${shows}`);
     }
     const plan = await run(['plan', '-detailed-exitcode'], [2]);
@@ -192,7 +208,7 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
     const def = definitionOf(kind);
     const address = `${def.resourceType}.${name(def)}`;
     await terraform(tf, ['state', 'rm', '-no-color', address], dir, env);
-    const imported = await run(['import'], [0], [address, FIXTURES[kind].importId]);
+    const imported = await run(['import'], [0], [address, ALL_FIXTURES[kind].importId]);
     expect(imported.stdout).toContain('Import successful!');
     const plan = await run(['plan'], [0]);
     expect(plan.stdout).not.toMatch(/will be created|must be replaced|will be destroyed/);

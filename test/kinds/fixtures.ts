@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
-import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser } from '../../src';
+import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser, WebSettings } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -91,6 +91,19 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     replacement: { priority: 30, value: 'mail3.example-kinds.com' },
     declare: (stack) => new DnsRecord(stack, 'mx', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), name: '@', type: 'MX', value: 'Mail2.Example-Kinds.com.', priority: 20,
+    }),
+  },
+  'web-settings': {
+    spec: {
+      kind: 'web-settings', path: `${PATH}/web`, packageDomain: 'Example-Kinds.com', forceHttps: true, freeCertificates: ['WWW.example-kinds.com'], phpVersion: '8.2',
+      deleteCertificates: false, onCertificateTimeout: 'warn', certificateTimeoutMinutes: 10,
+    },
+    change: { forceHttps: false, phpVersion: '8.3', freeCertificates: ['example-kinds.com', 'www.example-kinds.com'] },
+    importId: 'example-kinds.com',
+    // Switched off in the control panel.
+    outOfBand: (client) => client.web.setForceHttps('example-kinds.com', false),
+    declare: (stack) => new WebSettings(stack, 'web', {
+      package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), forceHttps: true, freeCertificates: ['WWW.example-kinds.com'], phpVersion: '8.2',
     }),
   },
   'mysql-database': {

@@ -105,6 +105,8 @@ describe('cleanup after a failed case', () => {
       // The records at the apex of the package's zone (the service's default A and MX) carry the prefix too; they went with the package.
       expect.stringMatching(/^dns-record tfacc-fail1-site\.example\.com A /), 'dns-record tfacc-fail1-site.example.com MX 10 mx.stackmail.com',
       'mailbox info@tfacc-fail1-site.example.com', 'package tfacc-fail1-site.example.com', 'stack-user tfacc-fail1-owner@example.com',
+      // The package's web settings went with it too.
+      'web-settings tfacc-fail1-site.example.com',
     ]);
     expect((await client.packages.list()).map((p) => p.name)).toEqual(['tfacc-other-site.example.com']);
   });
@@ -121,7 +123,7 @@ describe('the budget guard', () => {
     const run = await startRun(liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_MAX_CREATES: '4', RESELLER_POLL_INTERVAL_MS: '20' })!);
     try {
       writeConfig(run, stepsOf(run)[0]);
-      await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 10 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);
+      await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 11 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);
       expect(emulator.snapshot().accounts.find((a) => a.isDefault)!.packages).toEqual([]);
     } finally {
       await cleanUpRun(run);

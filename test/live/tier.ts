@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
 import { findPrefixed, sweep } from '../../src/drift/sweep';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
+
+/** The site's web settings: HTTPS forced or not, a PHP version (no free certificate: a test name's DNS never points at the service). */
+const WEB_RESOURCE = 'reseller_web_settings.site';
 import type { LiveSettings } from './settings';
 
 /**
@@ -32,6 +35,9 @@ export interface Step {
   readonly remote: string;
   /** The A record's address (a change replaces the record in one write: the API has no update). */
   readonly address: string;
+  /** The site's web settings: force HTTPS, and a PHP version the package is offered (absent: left as it is). */
+  readonly forceHttps: boolean;
+  readonly phpVersion?: string;
 }
 
 export interface Run {
@@ -116,6 +122,9 @@ export function writeConfig(run: Run, step: Step | undefined, options: { cloud?:
       cname: record(n.cdn, 'CNAME', `${n.www}.${n.site}`),
       txt: record(n.txt, 'TXT', TXT_TEXT),
       mx: record(n.mail, 'MX', MX_TARGET, { priority: 10 }),
+    };
+    resources.reseller_web_settings = {
+      site: { package: '${reseller_package.site.domain_name}', force_https: step.forceHttps, ...(step.phpVersion ? { php_version: step.phpVersion } : {}) },
     };
   }
   if (options.cloud) {
@@ -207,11 +216,11 @@ export function stepsOf(run: Run): [Step, Step] {
   return [
     {
       extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
-      send: true, receive: true, passwordVersion: 1, remote: run.names.remote1, address: '192.0.2.10',
+      send: true, receive: true, passwordVersion: 1, remote: run.names.remote1, address: '192.0.2.10', forceHttps: true,
     },
     {
       extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
-      send: false, receive: false, passwordVersion: 2, remote: run.names.remote2, address: '192.0.2.20',
+      send: false, receive: false, passwordVersion: 2, remote: run.names.remote2, address: '192.0.2.20', forceHttps: false,
     },
   ];
 }
@@ -254,13 +263,14 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
 
     const databases = async () => (await run.client.databases.list(run.names.site)).map((d) => d.name);
 
-    it('creates two users, a package, a mailbox, a forwarder, DNS records (A, CNAME, TXT, MX) and a MySQL database; the next plan is empty', async () => {
+    it('creates two users, a package, a mailbox, a forwarder, DNS records (A, CNAME, TXT, MX) web settings and a MySQL database; the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'create')).toBe(true);
       expect(Object.keys(changes).sort()).toEqual([
         ...RECORD_RESOURCES,
-        'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_mysql_database.shop', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner',
+        'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_mysql_database.shop', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner', WEB_RESOURCE,
       ]);
+      expect(await run.client.web.forceHttps(run.names.site)).toBe(true);
       expect(await records()).toEqual(declaredRecords(first));
       expect(await databases()).toEqual([run.names.db]);
       await expectNoChanges(run);
@@ -274,12 +284,18 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
     }, LIVE_TIMEOUT_MS);
 
     it('updates every mutable field in place (no replacement) and replaces a record whose value changed in one write (an update in the plan); the next plan is empty', async () => {
+      // A PHP version the package is offered, other than the one it runs (none when it may not switch).
+      const [offered, running] = await Promise.all([run.client.web.availablePhpVersions(run.names.site), run.client.web.phpVersion(run.names.site)]);
+      const php = offered.map((v) => v.version).find((v) => v !== running);
+      second = { ...second, ...(php ? { phpVersion: php } : {}) };
       writeConfig(run, second);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_mailbox.info': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.a': ['update'], 'reseller_mysql_database.shop': ['update'], // its password rotated
+        'reseller_dns_record.a': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_mysql_database.shop': ['update'], // its password rotated
       });
+      expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
+      if (php) expect(await run.client.web.phpVersion(run.names.site)).toBe(php);
       expect(await records()).toEqual(declaredRecords(second));
       await expectNoChanges(run);
       const site = await pkg();
@@ -299,6 +315,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.mail.delete(site.id, run.names.site, [before.forwarders[0].id]);
       await run.client.mail.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
       await run.client.packages.setEnabled(site.id, true);
+      await run.client.web.setForceHttps(site.id, true);
       // DNS: the TXT record deleted, the CNAME pointed elsewhere (the API has no update: one POST deletes and adds).
       const zone = (await run.client.dns.getZone(site.id, run.names.site))!;
       const ref = (owner: string) => zone.records.find((r) => r.host === `${owner}.${run.names.site}`)!.ref!;
@@ -309,24 +326,25 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const db = (await run.client.databases.list(site.id)).find((d) => d.name === run.names.db)!;
       await run.client.databases.delete(site.id, db.id);
       // As the core does after every write: read back until the changes are visible (a real API may lag).
-      await until(async () => (await pkg())!.enabled && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
+      await until(async () => (await pkg())!.enabled && (await run.client.web.forceHttps(site.id)) && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
         && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)) && (await databases()).length === 0, run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'], 'reseller_mysql_database.shop': ['create'],
+        'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_mysql_database.shop': ['create'],
       });
       await expectNoChanges(run);
       expect(await databases()).toEqual([run.names.db]);
       expect((await pkg())!.enabled).toBe(false);
+      expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
       expect((await mail()).forwarders.map((f) => f.remote)).toEqual([run.names.remote2]);
       expect(await records()).toEqual(declaredRecords(second));
     }, LIVE_TIMEOUT_MS);
 
     it('imports the objects by natural key (terraform import and import blocks); the plan is then empty', async () => {
-      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', 'reseller_mysql_database.shop']) {
+      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', WEB_RESOURCE, 'reseller_mysql_database.shop']) {
         await terraform(run.tf, ['state', 'rm', '-no-color', address], run.dir, env(run));
       }
       const imported = await terraform(run.tf, ['import', '-input=false', '-no-color', 'reseller_package.site', run.names.site], run.dir, env(run));
@@ -335,6 +353,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
         { to: 'reseller_forwarder.sales', id: `sales@${run.names.site}` },
         { to: 'reseller_stack_user.admin', id: run.names.admin },
         { to: 'reseller_dns_record.mx', id: `${run.names.site}/${run.names.mail}/MX/10 ${MX_TARGET}` },
+        { to: WEB_RESOURCE, id: run.names.site },
         { to: 'reseller_mysql_database.shop', id: `${run.names.site}/${run.names.db}` },
       ] });
       const plan = await savedPlan(run.tf, run.dir, env(run));
@@ -342,14 +361,14 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       // profile) cannot import it: the plan then writes it once, and is empty afterwards.
       const labelShown = (await pkg())!.label !== undefined;
       // The imported database's state records no password version: the declared one sets its password once.
-      expect(plan.planText).toMatch(new RegExp(`Plan: 4 to import, 0 to add, ${labelShown ? 1 : 2} to change, 0 to destroy`));
+      expect(plan.planText).toMatch(new RegExp(`Plan: 5 to import, 0 to add, ${labelShown ? 1 : 2} to change, 0 to destroy`));
       expect(plan.changes).toEqual({ 'reseller_mysql_database.shop': ['update'], ...(labelShown ? {} : { 'reseller_package.site': ['update'] }) });
       await terraform(run.tf, ['apply', '-input=false', '-no-color', 'p'], run.dir, env(run));
       writeConfig(run, second);
       await expectNoChanges(run);
     }, LIVE_TIMEOUT_MS);
 
-    it('deletes every object when its resource leaves the configuration', async () => {
+    it('deletes every object when its resource leaves the configuration (the web settings first go back to the defaults)', async () => {
       writeConfig(run, undefined);
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);

@@ -164,12 +164,17 @@ describe('reseller_mysql_database with real Terraform', () => {
     expect((await requests()).filter((r) => r.startsWith('POST'))).toEqual([]); // recorded in the state only
     ws.writeConfig(declared({ shop: database('shop', { password_wo_version: 2 }), blog: database('blog') }));
     const applied = await runWith(PASSWORD_1, ['apply', '-auto-approve']);
+    expect(applied.stdout + applied.stderr).toMatch(/Warning: Destroying the MySQL database mysql-site\.com\/legacy keeps it in the account/);
     expect(applied.stdout + applied.stderr).toMatch(/The MySQL database mysql-site\.com\/legacy was removed from state and kept in the account/);
     expect(databases().map((d) => d.name).sort()).toEqual(['blog', 'legacy', 'shop']);
     expect(await planCode()).toBe(0);
   }, E2E_TIMEOUT_MS);
 
-  it('destroy deletes the declared databases (and their data), then the package', async () => {
+  it('destroy deletes the declared databases (and their data), then the package; its plan says so, and how to keep one', async () => {
+    const plan = await runWith(PASSWORD_1, ['plan', '-destroy']);
+    const text = (plan.stdout + plan.stderr).replace(/\s+/g, ' ');
+    expect(text).toContain('Warning: Destroying the MySQL database mysql-site.com/shop deletes it with its data (every table and row)');
+    expect(text).toContain('To keep it in the account instead, set keep_on_destroy = true and apply before removing it');
     await runWith(PASSWORD_1, ['destroy', '-auto-approve']);
     expect(ws.emu.account().packages).toEqual([]);
   }, E2E_TIMEOUT_MS);

@@ -134,6 +134,16 @@ describe('plans are true after apply', () => {
       sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: ['team@example.org', 'other@example.net'][variant] },
     },
     reseller_stack_user: { person: { email: 'true-plans@example.com', person_name: 'True Plans' } },
+    reseller_web_settings: {
+      site: {
+        package: '${reseller_package.site.domain_name}',
+        force_https: [true, false][variant],
+        free_certificates: [['true-plans.com'], ['true-plans.com', 'www.true-plans.com']][variant],
+        php_version: ['8.2', '8.3'][variant],
+        delete_certificates: [false, true][variant],
+        on_certificate_timeout: ['warn', 'fail'][variant],
+      },
+    },
     reseller_mysql_database: {
       shop: {
         package: '${reseller_package.site.domain_name}', name: 'true_plans',

@@ -39,6 +39,7 @@ function inventory(): string[] {
   const out: string[] = [];
   for (const p of a.packages) {
     out.push(`package ${p.name}`);
+    out.push(`web-settings ${p.name}`); // every package has them
     for (const z of p.dns) for (const r of z.records) out.push(recordName(r));
     for (const d of p.mail) {
       for (const m of d.mailboxes) out.push(`mailbox ${m.local}@${d.domain}`);
@@ -62,6 +63,8 @@ const PREFIXED_NOT_DNS = [
   'forwarder sales@tfacc-r1-alt.example.com',
   'mailbox tfacc-r1-box@plain.example.com',
   'stack-user tfacc-r1-owner@example.com',
+  // The web settings of the swept package (every name of it carries the prefix): they go with it.
+  'web-settings tfacc-r1-site.example.com',
 ];
 const PREFIXED_RECORDS = [
   'dns-record tfacc-r1-www.plain.example.com A 192.0.2.10',
@@ -174,7 +177,7 @@ test('without --yes it lists exactly the prefixed objects and deletes nothing', 
   const text = await capture(runSweepCli, ['--prefix', PREFIX], env());
   const log = (await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ method: string; path: string }>;
   expect(log.filter((r) => r.method === 'GET' && r.path === '/package')).toHaveLength(1);
-  expect(text.stdout).toMatch(/^15 object\(s\) carry the prefix "tfacc-":/);
+  expect(text.stdout).toMatch(/^16 object\(s\) carry the prefix "tfacc-":/);
   expect(text.stdout).toMatch(/Nothing was deleted: run again with --yes/);
 });
 

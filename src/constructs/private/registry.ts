@@ -15,6 +15,8 @@ export interface HostingSettings {
   /** The provider block's `api_key` (engine `provider`): a token of an ephemeral variable. */
   readonly apiKey?: string;
   readonly engine: Engine;
+  /** The platforms whose provider executables synth places (engines/provider-placement.ts); undefined: the Node launcher. */
+  readonly providerPlatforms?: readonly string[];
 }
 
 /**

@@ -4,6 +4,7 @@ import { mail } from './mail';
 import { dns } from './dns';
 import { cloud } from './cloud';
 import { users } from './users';
+import { web } from './web';
 import { mysql } from './mysql';
 
 /**
@@ -16,6 +17,7 @@ import { mysql } from './mysql';
   dns,
   cloud,
   users,
+  web,
   mysql,
 ].forEach(registerApiNoun);
 

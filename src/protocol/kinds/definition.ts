@@ -9,7 +9,7 @@ import type { ImportFacet } from './import-facet';
 import type { Kind } from './index';
 
 /** Value type of a field, as the provider schema declares it. */
-export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
+export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'set(string)' | 'map(string)';
 
 /**
  * - `identity`: part of the natural key or placement; changing it replaces the object;
@@ -60,6 +60,69 @@ export interface FieldDefinition {
   readonly defaultFrom?: string;
   /** What review calls the field when its name alone would read oddly ('target', 'extra domain names'). */
   readonly words?: string;
+  /**
+   * Review's sentences for a change of the field in the domain's terms, where
+   * "<words> changed from A to B" reads oddly ("HTTPS is forced on shop.example.com",
+   * "PHP 8.1 -> 8.2"): see FieldPhrases. Absent: the generic wording.
+   */
+  readonly phrases?: FieldPhrases;
+  /**
+   * A set whose elements the service completes on its own time after they are asked
+   * for (a free certificate is issued minutes later, and only once DNS points at the
+   * service): see PendingFacet. Absent: an element not read back is a difference.
+   */
+  readonly pending?: PendingFacet;
+}
+
+/**
+ * One change of a field as review (and drift) words it with a FieldPhrases facet.
+ * Values are in spec form: a boolean, a string, a sorted string list; `undefined` is no
+ * value (a create has no `before`, a removal no `after`).
+ */
+export interface PhraseInput {
+  /** The object's natural key, what the sentences are about (`shop.example.com`). */
+  readonly key: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  /**
+   * The object's other settings after the change (before it, for a removal), in spec
+   * form by field name: for sentences that depend on another field (whether a removed
+   * certificate is deleted or left in place).
+   */
+  readonly others: Readonly<Record<string, unknown>>;
+  /** True for a change found in the account (a refresh's drift): `before` is the state, `after` the account. */
+  readonly drift?: boolean;
+}
+
+/**
+ * Review wording of one field in domain terms (issue 39). How review uses it: for every
+ * changed field (an update, a create with `before` undefined, a drift found by refresh
+ * with `before` the state and `after` the account), when the field has `phrases`, the
+ * sentences `describe(...)` returns replace the generic "<words> changed from A to B"
+ * and are joined with "; ". An empty list says nothing about that field. Pure: no I/O.
+ */
+export interface FieldPhrases {
+  describe(change: PhraseInput): readonly string[];
+}
+
+/**
+ * A set field (`set(string)`) whose elements the service applies asynchronously after
+ * the apply asked for them. How each engine reads it back:
+ * - the provider records, in the resource's private state, each element the apply asked
+ *   for and did not see applied, with the time it asked; on refresh such an element
+ *   counts as present (pending, not drift) until it is read back, or until
+ *   `pendingHours` have passed, when it counts as missing again (the next apply asks
+ *   again). An element once read back and then gone (removed in the control panel) is a
+ *   difference at once. Every plan warns about the elements still pending, with `why`.
+ * - the carriers and drift keep no such record: an element not read back is a difference.
+ */
+export interface PendingFacet {
+  /** How long an element asked for and never read back counts as pending. */
+  readonly pendingHours: number;
+  /** What an element waits for, in words: 'issuance of its free certificate'. */
+  readonly waitsFor: string;
+  /** Why it may wait forever, for the warning: 'DNS of the name does not point at this service yet'. */
+  readonly why: string;
 }
 
 /**
@@ -93,6 +156,14 @@ export interface Lifecycle {
    * which the account would hold neither.
    */
   readonly replacesInOneWrite?: { readonly keeping: readonly string[] };
+  /**
+   * Removing one deletes nothing: the object lasts as long as its parent (a package's
+   * web settings), and removing it puts its settings back to the platform's defaults.
+   * The sentence says what that does for this declaration (what stays, what goes back),
+   * for the provider's plan (a warning on destroy) and review's line of the removal.
+   * The core's `remove` restores them; `observe` still finds the object afterwards.
+   */
+  restoresDefaults?(spec: unknown): string;
   /**
    * A bool setting (camelCase field) that, when true, makes deleting one only forget it:
    * it stays in the account with what it holds (a MySQL database its data), unmanaged.
@@ -153,6 +224,8 @@ export interface CreateTimeout {
   /** The spec field (minutes). */
   readonly field: string;
   readonly defaultMinutes: number;
+  /** What an apply waits for, when it is not the new object itself ('requested free certificates to be issued'). */
+  readonly waitsFor?: string;
 }
 
 /**
@@ -167,6 +240,11 @@ export interface KindDefinition<K extends string = Kind, S extends { readonly ki
   readonly label: string;
   /** A shorter name for sentences that already said which kind it is ('server'). @default label */
   readonly shortLabel?: string;
+  /**
+   * The label's plural where adding "s" or "es" is wrong ('web settings', already plural):
+   * what counts and lists of the kind say (import's summary, `6 web settings`). @default label + s/es
+   */
+  readonly plural?: string;
   /** One sentence about the kind: the provider schema's description, docs. */
   readonly description: string;
   /** Parents before children: create in ascending order, delete in descending. */

@@ -34,12 +34,15 @@ import { packageDefinition } from './package';
 import type { PackageSpec } from './package';
 import { stackUserDefinition } from './stack-user';
 import type { StackUserSpec } from './stack-user';
+import { webSettingsDefinition } from './web-settings';
 
 export * from './definition';
 export * from './identity';
 export * from './codec';
 export * from './import-facet';
 export type { PackageSpec, MailboxSpec, ForwarderSpec, CloudServerSpec, StackUserSpec, DnsRecordSpec };
+export type { WebSettingsSpec, CertificateTimeoutAction } from './web-settings';
+export { CERTIFICATE_TIMEOUT_ACTIONS, DEFAULT_CERTIFICATE_TIMEOUT_MINUTES, checkPhpVersion, checkWebSettings } from './web-settings';
 export type { MysqlDatabaseSpec };
 export { MYSQL_DATABASE_FIELDS, checkMysqlDatabase, checkDatabaseName } from './mysql-database';
 export type { DnsRecordType } from './dns-record';
@@ -53,7 +56,8 @@ export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /** The registration of every kind: one entry per definition. */
-const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition, mysqlDatabaseDefinition] as const;
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition,
+  webSettingsDefinition, mysqlDatabaseDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];
@@ -75,11 +79,32 @@ export type SpecOf<K extends Kind> = Extract<ObjectSpec, { kind: K }>;
 /** The definition of any kind, as the adapters hold it. */
 export type AnyKindDefinition = KindDefinition<Kind, ObjectSpec>;
 
+const definitions: AnyKindDefinition[] = [];
+const kinds: Kind[] = [];
+
 /** Every kind, parents first (`order`). */
-export const DEFINITIONS: readonly AnyKindDefinition[] = ([...LIST] as AnyKindDefinition[]).sort((a, b) => a.order - b.order);
+export const DEFINITIONS: readonly AnyKindDefinition[] = definitions;
 
 /** Every kind name, parents first. */
-export const KINDS: readonly Kind[] = DEFINITIONS.map((d) => d.kind);
+export const KINDS: readonly Kind[] = kinds;
+
+/**
+ * Registers a kind: its definition joins DEFINITIONS (in `order`), so every adapter that
+ * reads the definitions serves it. The kinds of this package are registered from LIST
+ * below; a kind defined elsewhere (the test-only kind of the contract suite, in test/)
+ * registers the same way, before the adapters that read the list are loaded. Its name
+ * and resource type must be new.
+ */
+export function registerKind(def: KindDefinition<string, any>): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (definitions.some((d) => d.kind === def.kind || d.resourceType === def.resourceType)) {
+    throw new Error(`kind ${JSON.stringify(def.kind)} (${def.resourceType}) is registered already`);
+  }
+  definitions.push(def as AnyKindDefinition);
+  definitions.sort((a, b) => a.order - b.order);
+  kinds.splice(0, kinds.length, ...definitions.map((d) => d.kind));
+}
+
+for (const def of LIST) registerKind(def);
 
 export function isKind(value: unknown): value is Kind {
   return typeof value === 'string' && (KINDS as readonly string[]).includes(value);

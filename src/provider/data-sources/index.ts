@@ -5,6 +5,7 @@ import { mailDataSources } from './mail';
 import { kindDataSources } from './of-kind';
 import { packageDataSources } from './packages';
 import { userDataSources } from './users';
+import { webDataSources } from './web';
 
 export type { DataSource } from './data-source';
 export { dataSourceHandlers } from './handlers';
@@ -12,5 +13,5 @@ export type { DataSourceModel } from './handlers';
 
 /** Every data source of the provider (a function: their attributes come from the kind definitions at start-up). */
 export function dataSources(): DataSource[] {
-  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources(), ...dnsDataSources(), ...kindDataSources()];
+  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources(), ...dnsDataSources(), ...kindDataSources(), ...webDataSources()];
 }

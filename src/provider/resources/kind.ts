@@ -5,7 +5,7 @@
  */
 
 /** A field's value type as its definition states it. */
-export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
+export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'set(string)' | 'map(string)';
 
 export interface ResourceField {
   /** camelCase name in the spec. */
@@ -35,6 +35,12 @@ export interface ResourceField {
    * deletes the old): planned as an update, applied by `ensure` with `replacing`.
    */
   readonly replacedInOneWrite?: boolean;
+  /**
+   * A set whose elements the service applies after the apply asked for them (a free
+   * certificate): an element asked for and not yet read back is pending, not drift, for
+   * `pendingHours` (remembered in the resource's private state: private-state.ts).
+   */
+  readonly pending?: { readonly pendingHours: number; readonly waitsFor: string; readonly why: string };
 }
 
 /** One broken rule of a spec. `field` is the camelCase field, possibly with an index (`extraDomainNames[1]`). */
@@ -49,6 +55,8 @@ export interface ObservedValues {
   readonly values: Readonly<Record<string, unknown>>;
   /** Fields (camelCase) whose declared value equals the live one although the forms differ (kept as declared). */
   readonly sameAsDeclared?: ReadonlySet<string>;
+  /** After an ensure: elements of `pending` fields asked for and not applied yet, by camelCase field. */
+  readonly pending?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Options of one ensure (create or update). */
@@ -80,7 +88,7 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
   /** What an import id looks like, for messages. */
   readonly importIdHelp: string;
   /** Long waits that honour a `timeouts` block (cloud servers). */
-  readonly timeouts?: { readonly create: string };
+  readonly timeouts?: { readonly create: string; readonly waitsFor?: string };
   /** The API can delete it; when false, destroy removes it from state with a warning. */
   readonly deletable: boolean;
   /**
@@ -88,6 +96,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    * declared in it are among that: a plan that replaces one warns.
    */
   readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
+  /**
+   * Removing one deletes nothing (its settings go back to the platform's defaults): the
+   * sentence saying what that does for this object, for a warning when a plan removes it.
+   */
+  removal?(spec: Spec): string;
   /**
    * A bool attribute that, true in the state, makes a delete only forget the object (it
    * stays in the account with what it holds): destroy removes it from state with a

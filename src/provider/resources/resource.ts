@@ -2,7 +2,9 @@ import { attributePath, Diagnostic, error, hasErrors, messageOf, warning } from 
 import { isUnknown, TfObject, TfValue, UNKNOWN } from '../wire/values';
 import { parseDuration } from './durations';
 import type { FieldProblem, ObservedValues, ResourceField, ResourceKind } from './kind';
-import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, TIMEOUTS_BLOCK } from './schema';
+import { pendingAfterApply, pendingDiagnostics, withPending } from './pending';
+import type { PendingRecord } from './private-state';
+import { flagsOf, ID_ATTRIBUTE, isMootOnceMade, plansItsDefault, TIMEOUTS_BLOCK } from './schema';
 import { attributeValue, nullObject, sameValue, specValuesOf } from './values';
 
 /**
@@ -131,9 +133,11 @@ function inputsUnchanged(inputs: readonly ResourceField[], prior: TfObject, plan
  */
 export function planChange(
   kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null,
-  applied?: Readonly<Record<string, TfValue>>,
+  applied?: Readonly<Record<string, TfValue>>, pending: PendingRecord = {}, now = Date.now(),
 ): Result<Plan> {
-  if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
+  if (proposed === null || config === null) {
+    return { value: { planned: null, requiresReplace: [] }, diagnostics: prior && proposed === null ? removalDiagnostics(kind, prior) : [] };
+  }
   const diagnostics: Diagnostic[] = [];
   const tables = tablesOf(kind);
   const planned: TfObject = { ...proposed };
@@ -199,6 +203,7 @@ export function planChange(
     }
   }
   diagnostics.push(...secretPlanDiagnostics(kind, prior, planned, config));
+  if (prior) diagnostics.push(...pendingDiagnostics(kind, planned, pending, now));
   const changing = !invalid.length && kind.checkAccount ? new Set(kind.fields
     .filter((f) => f.role !== 'computed' && f.name in values && !(prior && sameValue(prior[f.attribute], planned[f.attribute])))
     .map((f) => f.name)) : undefined;
@@ -230,6 +235,15 @@ export async function checkAgainstAccount(kind: ResourceKind, plan: Plan): Promi
   }
 }
 
+/** A removal that deletes nothing (the kind's settings go back to the platform's defaults): the plan says what it does. */
+function removalDiagnostics(kind: ResourceKind, prior: TfObject): Diagnostic[] {
+  if (kind.keepOnDestroy) return [keepOnDestroyDiagnostic(kind, prior)];
+  if (!kind.removal) return [];
+  const { spec, problems } = kind.check(specValuesOf(kind, prior).values, kind.typeName);
+  if (problems.length) return [];
+  return [warning(`Removing ${String(prior[ID_ATTRIBUTE])}'s ${kind.label} restores the platform's defaults`, `${kind.removal(spec)}.`)];
+}
+
 /**
  * A replacement deletes the old object first, and with it what it holds (a package's mail
  * and DNS records). The objects declared in it are in the plan only if their own attributes
@@ -245,6 +259,22 @@ function replacementDeletesDiagnostic(
       (declaredObjects ? 'Objects declared in it that this plan does not replace go too: the next plan creates them again, empty. ' : '') +
       `Keep ${causes.join(', ')} as it is to keep the ${label}.`,
     attributePath(causes[0]),
+  );
+}
+
+/**
+ * The destroy of an object that can be kept on destroy: kept (what stays, unmanaged), or
+ * deleted with what it holds, and how to keep it instead (apply keep_on_destroy first).
+ */
+function keepOnDestroyDiagnostic(kind: ResourceKind, prior: TfObject): Diagnostic {
+  const id = String(prior[ID_ATTRIBUTE]);
+  const what = kind.deletesWithIt?.what;
+  if (keptOnDestroy(kind, prior)) {
+    return warning(`Destroying the ${kind.label} ${id} keeps it in the account`, `${kind.keepOnDestroy} = true: it is removed from state only${what ? `, with ${what}` : ''}, no longer managed.`);
+  }
+  return warning(
+    `Destroying the ${kind.label} ${id} deletes it${what ? ` with ${what}` : ''}`,
+    `To keep it in the account instead, set ${kind.keepOnDestroy} = true and apply before removing it (a destroy reads the value last applied).`,
   );
 }
 
@@ -341,7 +371,7 @@ function previousIdentity(kind: ResourceKind, prior: TfObject, key: string): unk
 
 export async function applyChange(
   kind: ResourceKind, prior: TfObject | null, planned: TfObject | null, config: TfObject | null, runtime: ResourceRuntime,
-): Promise<Result<TfObject | null>> {
+): Promise<Result<TfObject | null> & { readonly pending?: PendingRecord }> {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: string) => diagnostics.push(warning(line));
   if (planned === null) {
@@ -389,7 +419,7 @@ export async function applyChange(
       progress: (line) => runtime.log('info', line, { resource: kind.typeName, id: key }),
       warn,
     });
-    return { value: stateAfterApply(kind, planned, observed, key), diagnostics };
+    return { value: stateAfterApply(kind, planned, observed, key), diagnostics, pending: pendingAfterApply(kind, observed, runtime.now()) };
   } catch (err) {
     diagnostics.push(error(`Could not ${prior ? 'update' : 'create'} the ${kind.label} ${key}`, messageOf(err), erringAttribute(kind, err)));
     return { value: prior, diagnostics };
@@ -418,15 +448,23 @@ function refreshedState(kind: ResourceKind, state: TfObject, canonical: Record<s
   return next;
 }
 
-export async function readState(kind: ResourceKind, state: TfObject | null): Promise<Result<TfObject | null>> {
-  if (!state) return { value: null, diagnostics: [] };
+/**
+ * The object read back. `pending`: the elements an apply asked for and not yet applied
+ * (private state, pending.ts): counted as present while their time lasts; the record
+ * that remains comes back with the result.
+ */
+export async function readState(
+  kind: ResourceKind, state: TfObject | null, pending: PendingRecord = {}, now = Date.now(),
+): Promise<Result<TfObject | null> & { readonly pending: PendingRecord }> {
+  if (!state) return { value: null, diagnostics: [], pending: {} };
   const { spec } = kind.check(specValuesOf(kind, state).values, kind.typeName);
   try {
-    const observed = await kind.observe(kind.identity(spec), spec);
-    if (!observed) return { value: null, diagnostics: [] };
-    return { value: refreshedState(kind, state, spec as Record<string, unknown>, observed), diagnostics: [] };
+    const read = await kind.observe(kind.identity(spec), spec);
+    if (!read) return { value: null, diagnostics: [], pending: {} };
+    const { observed, record } = withPending(kind, state, read, pending, now);
+    return { value: refreshedState(kind, state, spec as Record<string, unknown>, observed), diagnostics: [], pending: record };
   } catch (err) {
-    return { value: state, diagnostics: [error(`Could not read the ${kind.label} ${String(state[ID_ATTRIBUTE])}`, messageOf(err))] };
+    return { value: state, diagnostics: [error(`Could not read the ${kind.label} ${String(state[ID_ATTRIBUTE])}`, messageOf(err))], pending };
   }
 }
 
@@ -445,7 +483,7 @@ export async function importState(kind: ResourceKind, text: string): Promise<Res
     state[ID_ATTRIBUTE] = kind.key(id);
     for (const field of kind.fields) {
       if (field.name in observed.values) state[field.attribute] = attributeValue(observed.values[field.name]);
-      else if (isMootOnceMade(field)) state[field.attribute] = attributeValue(field.defaultValue);
+      else if (isMootOnceMade(field) || plansItsDefault(field)) state[field.attribute] = attributeValue(field.defaultValue);
       // Anything else that cannot be read back stays null: the configuration decides it on the next plan.
     }
     // The id is the natural key of what was found (an import by `stack-user:N` finds a user whose key is its e-mail).

@@ -22,6 +22,8 @@ export function tfTypeOf(type: FieldType): TfType {
   switch (type) {
     case 'list(string)':
       return ['list', 'string'];
+    case 'set(string)':
+      return ['set', 'string'];
     case 'map(string)':
       return ['map', 'string'];
     default:
@@ -52,12 +54,23 @@ export function isMootOnceMade(field: ResourceField): boolean {
   return field.role === 'create-only' && !field.readable && field.presence === 'default' && field.defaultValue !== undefined;
 }
 
+/**
+ * A setting the API does not read back and can change, with a default (what an apply
+ * does when a certificate is late, whether it deletes certificates): nothing in the
+ * account says otherwise, so left out it plans its default rather than null, and an
+ * import records the default. It is computed for that, and a configuration that says
+ * another value plans an update as for any setting.
+ */
+export function plansItsDefault(field: ResourceField): boolean {
+  return field.role === 'setting' && !field.readable && !field.fixedAfterCreate && field.presence === 'default' && field.defaultValue !== undefined;
+}
+
 export function flagsOf(field: ResourceField): AttributeFlags {
   const required = field.presence === 'required' && field.role !== 'computed';
   const optional = !required && field.role !== 'computed';
   // A default the core derives from other fields (a mail domain defaults to the package's) is computed too.
   const computed = field.role === 'computed' || (field.role === 'setting' && !required && field.readable) ||
-    (field.role === 'identity' && field.presence === 'default') || isMootOnceMade(field);
+    (field.role === 'identity' && field.presence === 'default') || isMootOnceMade(field) || plansItsDefault(field);
   return {
     required,
     optional,
@@ -98,7 +111,7 @@ export function schemaMessageOf(kind: ResourceKind): Schema {
         typeName: TIMEOUTS_BLOCK,
         nesting: NESTING_SINGLE,
         block: {
-          attributes: [{ name: 'create', type: typeJson('string'), optional: true, description: `How long to wait for a new ${kind.label} to be ready, e.g. "45m" (default ${kind.timeouts.create}). An interrupt (Ctrl-C) ends the wait at once; the request already made stands, and the next apply waits for it instead of making it again.` }],
+          attributes: [{ name: 'create', type: typeJson('string'), optional: true, description: `How long to wait for ${kind.timeouts.waitsFor ?? `a new ${kind.label} to be ready`}, e.g. "45m" (default ${kind.timeouts.create}). An interrupt (Ctrl-C) ends the wait at once; the request already made stands, and the next apply waits for it instead of making it again.` }],
           description: 'How long long-running operations may take.',
         },
       }]

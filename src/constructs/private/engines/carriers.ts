@@ -8,6 +8,7 @@ import type { EngineSynthesizer, ObjectRequest, SynthesizedObject } from './engi
 import { Claim, registryOf, StackRegistry } from '../registry';
 import { containsToken, escapeTemplate, jsonencodeString, templateSafe, terraformView, tokenSafeString } from '../tokens';
 import { Problems } from '../validation';
+import { handlerCommandOf } from './provider-placement';
 
 /** What the carriers need of an object: the engine-independent request. */
 export type RemoteObjectProps = ObjectRequest;
@@ -69,7 +70,7 @@ export class RemoteObject implements SynthesizedObject {
 
     const { spec, absent, protect, secret } = props;
     const facet = definitionOf(spec.kind).secret;
-    const handler = ['node', escapeTemplate(this.registry.handlerPath), 'handler'];
+    const handler = handlerCommandOf(this.registry, escapeTemplate);
     const specJson = containsToken(spec) ? jsonencodeString(spec) : escapeTemplate(JSON.stringify(spec));
     const view = terraformView(spec);
     const self = `self.${this.resourceType === 'null_resource' ? 'triggers' : 'triggers_replace'}`;
@@ -82,7 +83,12 @@ export class RemoteObject implements SynthesizedObject {
       'Object',
       this.logicalId,
       { ...identityOf(view, this.parentId()) },
-      [{ ...this.provisioner(handler, 'delete', { [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor(), [ENV.keep]: this.keep() }, true), when: 'destroy' }],
+      [{
+        ...this.provisioner(handler, 'delete', {
+          [ENV.spec]: `\${jsonencode(${self})}`, [ENV.successor]: this.successor(), [ENV.declared]: this.declared(), [ENV.keep]: this.keep(),
+        }, true),
+        when: 'destroy',
+      }],
       // Objects it refers to (a package's stack user) are deleted after it: destroy runs in reverse.
       { protect, dependsOn: this.afterObjects() },
     );
@@ -140,6 +146,17 @@ export class RemoteObject implements SynthesizedObject {
     if (absent || !definitionOf(spec.kind).lifecycle?.replacesInOneWrite) return undefined;
     const { kind, key, placement } = identityOf(spec);
     return containsToken([key, placement]) ? undefined : escapeTemplate(JSON.stringify({ kind, key, placement }));
+  }
+
+  /**
+   * For a kind whose removal restores defaults: the declared spec, as a literal for the
+   * destroy provisioner (which may refer to nothing but `self`), so that the removal
+   * honours what the declaration asks of it (ENV.declared). None when it holds a token.
+   */
+  private declared(): string | undefined {
+    const { spec } = this.props;
+    if (!definitionOf(spec.kind).lifecycle?.restoresDefaults || containsToken(spec)) return undefined;
+    return escapeTemplate(JSON.stringify(spec));
   }
 
   /**

@@ -1,8 +1,8 @@
-import { dirname, join } from 'node:path';
 import { PROVIDER_SOURCE, PROVIDER_TYPE } from '../../../protocol';
-import { cliConfigProblem, installProvider, lockProvider, packageVersion, stackPluginsDir, userPluginsDir } from '../../../provider-mirror';
+import { packageVersion } from '../../../provider-mirror';
 import { stringToHclTerraform, TerraformProvider, TerraformStack } from '../cdk';
 import { registryOf } from '../registry';
+import { placeProviderAtSynth } from './provider-placement';
 
 /** The construct id of the provider block under its stack. */
 const PROVIDER_BLOCK_ID = 'ResellerHostingProvider';
@@ -15,9 +15,10 @@ const blocks = new WeakMap<TerraformStack, ResellerProviderBlock>();
  * (`app.synth()`, `cdktf synth`), the built provider is placed in the stack directory's
  * implied local mirror `terraform.d/plugins/...`, so `terraform init` there installs
  * it offline with no CLI configuration and no absolute path of this machine, and its
- * checksum in the stack's `.terraform.lock.hcl`. The same package also goes to the
- * per-user implied mirror (`~/.terraform.d/plugins/...`, one directory per version),
- * which `terraform -chdir=<stack dir> init` from the project root finds.
+ * checksum in the stack's `.terraform.lock.hcl` (provider-placement.ts: the Node
+ * launcher, also copied to the per-user implied mirror `~/.terraform.d/plugins/...`
+ * which `terraform -chdir=<stack dir> init` from the project root finds; or the
+ * executables of ResellerHosting's `providerPlatforms`).
  */
 export function providerBlockOf(stack: TerraformStack): ResellerProviderBlock {
   let block = blocks.get(stack);
@@ -61,52 +62,4 @@ export class ResellerProviderBlock extends TerraformProvider {
     }
     return out;
   }
-}
-
-/**
- * Runs after the stack's own synthesis has written its Terraform file: validation has
- * passed by then, and the working directory is the one `terraform` runs in. A missing
- * build of this package fails the synth with what to run.
- */
-function placeProviderAtSynth(stack: TerraformStack): void {
-  const inner = stack.synthesizer;
-  stack.synthesizer = {
-    synthesize(session) {
-      inner.synthesize(session);
-      const workingDirectory = join(session.outdir, session.manifest.forStack(stack).workingDirectory);
-      const version = packageVersion();
-      try {
-        const executable = installProvider(stackPluginsDir(workingDirectory), version);
-        lockProvider(workingDirectory, version, dirname(executable));
-      } catch (err) {
-        throw new Error(`${stack.node.path}: cannot place the reseller provider for terraform init: ${(err as Error).message}`);
-      }
-      placeForChdir(stack, version);
-    },
-  };
-}
-
-/** Warned once per process about the CLI configuration. */
-let cliConfigChecked = false;
-
-/**
- * The per-user copy, for `terraform -chdir`. Not fatal when it cannot be written (a
- * read-only home in CI): `terraform init` inside the stack directory still works, and
- * the warning says so.
- */
-function placeForChdir(stack: TerraformStack, version: string): void {
-  const pluginsDir = userPluginsDir();
-  try {
-    installProvider(pluginsDir, version);
-  } catch (err) {
-    process.stderr.write(
-      `Warning: ${stack.node.path}: could not place the reseller provider in ${pluginsDir} (${(err as Error).message}); ` +
-        "'terraform -chdir=<stack dir> init' from another directory will not find it. Run terraform init inside the stack directory, " +
-        "or 'reseller-hosting provider install' where the home directory is writable.\n",
-    );
-  }
-  if (cliConfigChecked) return;
-  cliConfigChecked = true;
-  const problem = cliConfigProblem();
-  if (problem) process.stderr.write(`Warning: ${problem}\n`);
 }

@@ -91,8 +91,19 @@ const TYPE_LIMITS: Readonly<Record<number, Readonly<Record<string, Limit>>>> = {
   820: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
 };
 
+/**
+ * The web settings' limit codes (nouns/web): free certificates (`freeSsl`) and switching
+ * the PHP version (`switchPhpVersion`); 0: the type does not offer it (Windows here).
+ */
+const WEB_TYPE_LIMITS: Readonly<Record<number, Readonly<Record<string, Limit>>>> = {
+  811: { freeSsl: 'INF', switchPhpVersion: 1 },
+  812: { freeSsl: 'INF', switchPhpVersion: 1 },
+  813: { freeSsl: 0, switchPhpVersion: 0 },
+  820: { freeSsl: 'INF', switchPhpVersion: 1 },
+};
+
 export function packageTypeLimits(typeId: number): Record<string, Limit> {
-  return { ...(TYPE_LIMITS[typeId] ?? TYPE_LIMITS[811]) };
+  return { ...(TYPE_LIMITS[typeId] ?? TYPE_LIMITS[811]), ...(WEB_TYPE_LIMITS[typeId] ?? WEB_TYPE_LIMITS[811]) };
 }
 
 const platform = isOneOf(['linux', 'windows']);

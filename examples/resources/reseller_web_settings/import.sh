@@ -1,0 +1,1 @@
+terraform import reseller_web_settings.web example-web.com
