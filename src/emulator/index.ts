@@ -97,3 +97,4 @@ export type { UserDump } from './nouns/users/model';
 export type { MailDomainDump } from './nouns/mail/model';
 export type { DnsZoneDump } from './nouns/dns/model';
 export type { CloudServerDump } from './nouns/cloud/model';
+export type { RegistrationDump } from './nouns/domains/model';

@@ -4,6 +4,7 @@ import { mail } from './mail';
 import { dns } from './dns';
 import { cloud } from './cloud';
 import { users } from './users';
+import { domains } from './domains';
 
 /**
  * The emulator's API nouns, one line each (see registry.ts for what a noun is). The
@@ -15,6 +16,7 @@ import { users } from './users';
   dns,
   cloud,
   users,
+  domains,
 ].forEach(registerApiNoun);
 
 export * from './registry';
