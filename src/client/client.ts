@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
 import { Dns } from './dns';
+import { Domains } from './domains';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
@@ -116,6 +117,7 @@ export class ResellerClient {
     this.mail = new Mail(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
+    this.domains = new Domains(ctx);
   }
 
   /** Requests in flight right now. */
@@ -150,4 +152,6 @@ export class ResellerClient {
   readonly dns: Dns;
   /** Managed cloud servers. */
   readonly cloudServers: CloudServers;
+  /** Registered domain names: their nameservers, transfer lock and DNS zone. */
+  readonly domains: Domains;
 }

@@ -19,6 +19,8 @@ export type { Packages } from './packages';
 export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
+export type { Domains } from './domains';
+export { parseRegistration } from './domains';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,
@@ -39,6 +41,10 @@ export {
   dnsNameOfRead,
   dnsNumberOfRead,
   acceptDnsWriteResult,
+  nameserversOfRead,
+  nameserverChangeBody,
+  registrationDateOfRead,
+  renewalConstraintOfRead,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
 export type { AttemptRecord } from './request';
