@@ -54,6 +54,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     timeouts: timeout ? { create: `${timeout.defaultMinutes}m` } : undefined,
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
+    forgetsOnDelete: def.lifecycle?.deleteForgets,
     secret: def.secret,
     check(values, address) {
       return def.check(specFromValues(def, values, address), address);

@@ -39,6 +39,8 @@ import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
+import { domainNameserversReconciler } from './domain-nameservers';
+import { domainTransferLockReconciler } from './domain-transfer-lock';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -56,6 +58,7 @@ export { describeDiffs, formatValue, sameSet } from './diff';
 export type { FieldDiff } from './diff';
 export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
+export { listedRegistrations, registrationNameservers, registrationTransferAllowed } from './domains';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
@@ -65,6 +68,8 @@ const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
+  'domain-nameservers': domainNameserversReconciler,
+  'domain-transfer-lock': domainTransferLockReconciler,
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {

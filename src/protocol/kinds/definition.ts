@@ -93,6 +93,15 @@ export interface Lifecycle {
    * which the account would hold neither.
    */
   readonly replacesInOneWrite?: { readonly keeping: readonly string[] };
+  /**
+   * A delete only forgets the object: the account keeps it as it is (a registration's
+   * nameservers, its transfer lock: the kind adopts something it never creates, and
+   * what was there before cannot be known). The words say what stays ('the registration
+   * keeps the nameservers it has'). The provider warns in the plan of a destroy and the
+   * core's remove writes nothing; review should say it instead of "DELETED" (optional
+   * facet, read by adapters that know it).
+   */
+  readonly deleteForgets?: string;
 }
 
 /** The managed object an object lives on (a mail object's package, a package's cloud server). */

@@ -89,6 +89,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    */
   readonly deletesWithIt?: { readonly what: string; readonly declaredObjects: boolean };
   /**
+   * A destroy only removes it from the state and leaves the account as it is (a
+   * registration's nameservers): what stays, in words. The plan of a destroy says so.
+   */
+  readonly forgetsOnDelete?: string;
+  /**
    * A secret the API never gives back (a mailbox's password): its write-only field, the
    * field whose raise writes it again, and what messages call it.
    */

@@ -133,7 +133,7 @@ export function planChange(
   kind: ResourceKind, prior: TfObject | null, proposed: TfObject | null, config: TfObject | null,
   applied?: Readonly<Record<string, TfValue>>,
 ): Result<Plan> {
-  if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: [] };
+  if (proposed === null || config === null) return { value: { planned: null, requiresReplace: [] }, diagnostics: forgetDiagnostics(kind, prior) };
   const diagnostics: Diagnostic[] = [];
   const tables = tablesOf(kind);
   const planned: TfObject = { ...proposed };
@@ -245,6 +245,15 @@ function replacementDeletesDiagnostic(
       `Keep ${causes.join(', ')} as it is to keep the ${label}.`,
     attributePath(causes[0]),
   );
+}
+
+/** The plan of a destroy of a kind whose delete only forgets it: a warning that says what the account keeps. */
+function forgetDiagnostics(kind: ResourceKind, prior: TfObject | null): Diagnostic[] {
+  if (!prior || !kind.forgetsOnDelete) return [];
+  return [warning(
+    `Destroying this ${kind.label} only removes it from the state`,
+    `Nothing is written to the account for ${String(prior[ID_ATTRIBUTE])}: ${kind.forgetsOnDelete}. To change it, change the configuration and apply before removing the resource.`,
+  )];
 }
 
 /**
