@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { DomainNameserversSpec, DomainTransferLockSpec } from '../protocol';
+import { checkDomainNameservers, checkDomainTransferLock, DomainNameserversSpec, DomainTransferLockSpec } from '../protocol';
 import { IResolvable } from './private/cdk';
 import { ResellerDataSource } from './private/data-source';
 import { canonDomain } from './private/names';
@@ -39,7 +39,8 @@ export class DomainNameservers extends ManagedObject {
   constructor(scope: Construct, id: string, props: DomainNameserversProps) {
     super(scope, id, props);
     this.domain = canonDomain(props.domain);
-    const spec: DomainNameserversSpec = { kind: 'domain-nameservers', path: this.node.path, domain: this.domain, nameservers: props.nameservers };
+    const raw: DomainNameserversSpec = { kind: 'domain-nameservers', path: this.node.path, domain: this.domain, nameservers: props.nameservers };
+    const spec = canonical(raw, checkDomainNameservers);
     this.manage({ spec, claims: () => registrationClaim('domain-nameservers', this.domain, 'nameservers') }, (p) => p.definition(spec));
   }
 }
@@ -71,9 +72,17 @@ export class DomainTransferLock extends ManagedObject {
   constructor(scope: Construct, id: string, props: DomainTransferLockProps) {
     super(scope, id, props);
     this.domain = canonDomain(props.domain);
-    const spec: DomainTransferLockSpec = { kind: 'domain-transfer-lock', path: this.node.path, domain: this.domain, locked: props.locked ?? true };
+    const raw: DomainTransferLockSpec = { kind: 'domain-transfer-lock', path: this.node.path, domain: this.domain, locked: props.locked ?? true };
+    const spec = canonical(raw, checkDomainTransferLock);
     this.manage({ spec, claims: () => registrationClaim('domain-transfer-lock', this.domain, 'transfer lock') }, (p) => p.definition(spec));
   }
+}
+
+/** The canonical spec when it is literal and valid (the nameservers sorted: a set), else as given (validation reports it). */
+function canonical<S>(raw: S, check: (spec: S) => { spec: S; problems: readonly unknown[] }): S {
+  if (containsToken(raw)) return raw;
+  const checked = check(raw);
+  return checked.problems.length ? raw : checked.spec;
 }
 
 /** One declaration per registration and kind in a stack. */
@@ -120,8 +129,8 @@ export class DataResellerDomain extends ResellerDataSource {
 
 /**
  * `data "reseller_domains"`: every registered domain name of the account. Filter the
- * `domains` list with a Terraform expression (`Fn` or an output's `for` expression),
- * such as the registrations expiring within 30 days.
+ * `domains` list with a Terraform expression, such as the registrations expiring within
+ * 30 days (docs/data-sources/domains.md shows it).
  */
 export class DataResellerDomains extends ResellerDataSource {
   constructor(scope: Construct, id: string) {
@@ -133,8 +142,8 @@ export class DataResellerDomains extends ResellerDataSource {
     return this.getListAttribute('names');
   }
 
-  /** `${data.reseller_domains.<id>.domains}`: the list of registrations (name, expiry_date, has_privacy, ...), for expressions. */
-  public get domains(): string {
-    return this.expression('domains');
+  /** The list of registrations (objects with name, expiry_date, dead_date, has_privacy, pending_transfer, renewal_constraint, ...), for expressions. */
+  public get domains(): IResolvable {
+    return this.interpolationForAttribute('domains');
   }
 }
