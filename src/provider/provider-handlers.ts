@@ -17,7 +17,8 @@ export type ResourceLevelRpc =
   | 'ApplyResourceChange' | 'ImportResourceState' | 'MoveResourceState';
 
 // getProviderSchemaOptional: Terraform need not ask each plugin start for the schema it already has (one RPC less per start).
-const CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true, moveResourceState: true };
+// planDestroy: a destroy is planned by the provider too, so that its plan can say what a destroy does not do (a kind whose delete only forgets).
+const CAPABILITIES = { planDestroy: true, getProviderSchemaOptional: true, moveResourceState: true };
 const unsupported = (what: string) => ({ diagnostics: [error(`${what} are not supported by the reseller provider`)] });
 
 export function providerLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger, env: NodeJS.ProcessEnv): ProviderLevel {

@@ -9,7 +9,8 @@ import type { ImportFacet } from './import-facet';
 import type { Kind } from './index';
 
 /** Value type of a field, as the provider schema declares it. */
-export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
+/** `set(string)`: an unordered collection of distinct strings (Terraform compares it whatever the order). */
+export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'set(string)' | 'map(string)';
 
 /**
  * - `identity`: part of the natural key or placement; changing it replaces the object;

@@ -26,7 +26,7 @@ export type DomainNameserversSpec = {
 
 export const DOMAIN_NAMESERVERS_FIELDS: readonly FieldDefinition[] = [
   DOMAIN_FIELD,
-  { name: 'nameservers', attribute: 'nameservers', type: 'list(string)', role: 'setting', presence: 'required', readable: true,
+  { name: 'nameservers', attribute: 'nameservers', type: 'set(string)', role: 'setting', presence: 'required', readable: true,
     description: 'Host names of the nameservers the registry delegates the domain to: 2 to 13, a set (their order does not matter, a plan shows no change for another order).' },
 ];
 

@@ -5,7 +5,7 @@
  */
 
 /** A field's value type as its definition states it. */
-export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'map(string)';
+export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'set(string)' | 'map(string)';
 
 export interface ResourceField {
   /** camelCase name in the spec. */

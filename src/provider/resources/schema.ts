@@ -22,6 +22,8 @@ export function tfTypeOf(type: FieldType): TfType {
   switch (type) {
     case 'list(string)':
       return ['list', 'string'];
+    case 'set(string)':
+      return ['set', 'string'];
     case 'map(string)':
       return ['map', 'string'];
     default:

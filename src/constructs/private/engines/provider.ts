@@ -208,5 +208,6 @@ const HCL_TYPES: Record<FieldType, [string, string]> = {
   number: ['simple', 'number'],
   bool: ['simple', 'boolean'],
   'list(string)': ['list', 'stringList'],
+  'set(string)': ['set', 'stringList'],
   'map(string)': ['map', 'stringMap'],
 };
