@@ -124,7 +124,7 @@ describe('reseller_domain_nameservers and reseller_domain_transfer_lock', () => 
     ws.writeConfig({});
     const plan = await ws.run(['plan']);
     const text = plan.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain('Destroying this domain nameservers only removes it from the state');
+    expect(text).toContain('Destroying this nameserver set only removes it from the state');
     expect(text).toContain('the registration keeps the nameservers it has');
     expect(text).toContain('Destroying this domain transfer lock only removes it from the state');
     await ws.emu.control('DELETE', 'requests');

@@ -41,7 +41,7 @@ export function checkDomainNameservers(raw: DomainNameserversSpec, path: string 
 
 export const domainNameserversDefinition = {
   kind: 'domain-nameservers',
-  label: 'domain nameservers',
+  label: 'nameserver set',
   shortLabel: 'nameservers',
   description: 'The nameservers of a registered domain name the account holds (adopted, never registered): written as the difference against what the registry holds. Destroy leaves them as they are.',
   order: 6,
