@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../scripts/lib/terraform';
 import {
-  applyFigure, BenchSizes, dnsPlanFigure, driftFigure, FULL, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
+  applyFigure, BenchSizes, dnsPlanFigure, domainsPlanFigure, driftFigure, FULL, growthFigure, handlerFigure, providerApplyFigure, providerPlanFigure, providerStartFigure, synthFigure, TINY,
 } from './figures';
 import { loadPerCore, machineInfo } from './lib/machine';
 import { Figure, ORDER, previousFigures, renderConsole, writeBenchmarks } from './report';
 
-const USAGE = `usage: npm run bench [-- --only provider-plan,provider-apply,provider-start,dns-plan,handler,growth,synth,drift,apply] [--quick] [--no-write]
+const USAGE = `usage: npm run bench [-- --only provider-plan,provider-apply,provider-start,dns-plan,domains-plan,handler,growth,synth,drift,apply] [--quick] [--no-write]
 
 Runs the benchmarks, prints a table and rewrites the generated part of BENCHMARKS.md.
   --only LIST   run these figures only; the others keep their last recorded values
@@ -53,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
     'provider-apply': () => providerApplyFigure(sizes),
     'provider-start': () => providerStartFigure(sizes),
     'dns-plan': () => dnsPlanFigure(sizes),
+    'domains-plan': () => domainsPlanFigure(sizes),
   };
   const file = join(REPO_ROOT, 'BENCHMARKS.md');
   const figures = new Map(previousFigures(file).map((f) => [f.id, f]));
