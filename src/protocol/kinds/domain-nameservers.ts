@@ -43,7 +43,10 @@ export const domainNameserversDefinition = {
   kind: 'domain-nameservers',
   label: 'nameserver set',
   shortLabel: 'nameservers',
-  description: 'The nameservers of a registered domain name the account holds (adopted, never registered): written as the difference against what the registry holds. Destroy leaves them as they are.',
+  description: 'The nameservers of a registered domain name the account holds (adopted, never registered): written as the difference against what the registry holds. ' +
+    'For a customer whose DNS is elsewhere (Cloudflare, Route 53). No resource of this provider registers or renews a domain: that charges the balance and needs a registrant contact no public source of the API shows. ' +
+    '`nameservers` is a set: registries hold a delegation unordered and the API\'s write (`ns` added, `old-ns` removed) cannot express an order. ' +
+    'Destroy leaves the registration\'s nameservers as they are, and the plan says so: what was there before Terraform may have changed since, and a registration always has nameservers.',
   order: 6,
   resourceType: 'reseller_domain_nameservers',
   keyName: 'domain name',

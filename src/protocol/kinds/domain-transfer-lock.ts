@@ -38,7 +38,9 @@ export const domainTransferLockDefinition = {
   kind: 'domain-transfer-lock',
   label: 'domain transfer lock',
   shortLabel: 'transfer lock',
-  description: 'The transfer lock of a registered domain name the account holds (adopted, never registered): on, a transfer to another registrar is refused. Destroy leaves it as it is.',
+  description: 'The transfer lock of a registered domain name the account holds (adopted, never registered): on, a transfer to another registrar is refused. ' +
+    'Read back at every plan (`canTransfer`), so a lock lifted in the control panel shows as a change. Its own resource, so that a lock is managed without the nameservers and a plan of nameservers reads no lock. ' +
+    'Destroy leaves the lock as it is, and the plan says so.',
   order: 7,
   resourceType: 'reseller_domain_transfer_lock',
   keyName: 'domain name',
