@@ -27,7 +27,7 @@ describe.each(['default', 'documented'] as const)('against the emulator (%s prof
 
   it('lists every registration, dates as RFC 3339 UTC whatever form the API sends', async () => {
     const list = await client.domains.list();
-    expect(list.map((d) => d.name)).toEqual(['example-shop.com', 'example-blog.com', 'example-registered.net', 'example-moving.org']);
+    expect(list.map((d) => d.name)).toEqual(['example-studio.com', 'example-blog.com', 'example-registered.net', 'example-moving.org']);
     for (const d of list) expect(d.expiryDate).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
     const blog = list.find((d) => d.name === 'example-blog.com')!;
     expect(Date.parse(blog.expiryDate!) - Date.now()).toBeLessThan(30 * 86_400_000);

@@ -145,7 +145,7 @@ describe.each<EmulatorProfile>(['default', 'documented'])('doctor against the %s
     const { stdout } = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
     for (const secret of [KEY, Buffer.from(KEY).toString('base64'), 'owner@example.com', 'ops@example.org', 'Alex Owner', 'Sam Ops',
       'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox', ...RECORD_VALUES, 'stackdns', 'stackmail',
-      'example-shop.com', 'example-registered.net', 'cloudflare', 'transfer pending']) {
+      'example-studio.com', 'example-registered.net', 'cloudflare', 'transfer pending']) {
       expect([secret, stdout.includes(secret)]).toEqual([secret, false]);
     }
     const doc = JSON.parse(stdout);

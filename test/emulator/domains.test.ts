@@ -21,7 +21,7 @@ describe('reads', () => {
   it('GET /domain lists every registration with the documented fields; one expires within 30 days', async () => {
     const res = await api.get('/domain');
     expect(res.status).toBe(200);
-    expect(res.body.map((d: { name: string }) => d.name)).toEqual(['example-shop.com', 'example-blog.com', 'example-registered.net', 'example-moving.org']);
+    expect(res.body.map((d: { name: string }) => d.name)).toEqual(['example-studio.com', 'example-blog.com', 'example-registered.net', 'example-moving.org']);
     for (const entry of res.body) {
       expect(Object.keys(entry).sort()).toEqual([
         'closeToAnniversary', 'deadDate', 'expiryDate', 'hasPrivacy', 'id', 'name', 'pendingTransfer', 'preferredRenewalMonths', 'registrantIsVerified', 'renewalConstraint',
@@ -47,7 +47,7 @@ describe('reads', () => {
   it('the nameservers and the transfer lock read back bare (canTransfer: true = unlocked)', async () => {
     expect(await nameservers('example-blog.com')).toEqual(['ns1.stackdns.com', 'ns2.stackdns.com']);
     expect((await api.get('/domain/example-blog.com/canTransfer')).body).toBe(true);
-    expect((await api.get('/domain/example-shop.com/canTransfer')).body).toBe(false);
+    expect((await api.get('/domain/example-studio.com/canTransfer')).body).toBe(false);
   });
 
   it('another account holds its own registrations and sees none of these', async () => {
@@ -116,13 +116,13 @@ describe('DNS zone of a registration', () => {
   });
 
   it('where a package holds the name, it is the package\'s zone: a record written through one route reads through the other', async () => {
-    const pkg = (await api.post('/reseller/*/addWeb', { type: '811', domain_name: 'example-shop.com' })).body.result;
-    await api.post('/domain/example-shop.com/dns', { new: { TXT: [{ host: 'shared', txt: 'one zone' }] } });
-    const viaPackage = (await api.get(`/package/${pkg}/dns/example-shop.com`)).body.records;
-    expect(viaPackage.some((r: { host: string; txt?: string }) => r.host === 'shared.example-shop.com' && r.txt === 'one zone')).toBe(true);
-    expect((await api.get('/domain/example-shop.com/dns')).body).toEqual((await api.get(`/package/${pkg}/dns/example-shop.com`)).body);
-    const dump = (await api.control('GET', 'state')).body.accounts[0].domains.find((d: { name: string }) => d.name === 'example-shop.com');
-    expect(dump.dnsZone.onPackage).toBe('example-shop.com');
+    const pkg = (await api.post('/reseller/*/addWeb', { type: '811', domain_name: 'example-studio.com' })).body.result;
+    await api.post('/domain/example-studio.com/dns', { new: { TXT: [{ host: 'shared', txt: 'one zone' }] } });
+    const viaPackage = (await api.get(`/package/${pkg}/dns/example-studio.com`)).body.records;
+    expect(viaPackage.some((r: { host: string; txt?: string }) => r.host === 'shared.example-studio.com' && r.txt === 'one zone')).toBe(true);
+    expect((await api.get('/domain/example-studio.com/dns')).body).toEqual((await api.get(`/package/${pkg}/dns/example-studio.com`)).body);
+    const dump = (await api.control('GET', 'state')).body.accounts[0].domains.find((d: { name: string }) => d.name === 'example-studio.com');
+    expect(dump.dnsZone.onPackage).toBe('example-studio.com');
   });
 
   it('certbot\'s DNS-01 plugin: probe GET /domain/{zone}, read, add the TXT, read, delete it by ref', async () => {

@@ -56,7 +56,7 @@ test('checkAccount names the closest registrations; a held one passes; a lock is
   const check = await checkAccount(ctx, ns(['ns1.example-dns.net', 'ns2.example-dns.net'], 'example-registred.net'), () => true);
   expect(check.problems).toEqual([{
     field: 'domain',
-    rule: '"example-registred.net" is not a domain name this account holds (it is adopted, never registered); the closest it holds: example-registered.net, example-moving.org, example-shop.com',
+    rule: '"example-registred.net" is not a domain name this account holds (it is adopted, never registered); the closest it holds: example-registered.net, example-moving.org, example-studio.com',
   }]);
   expect((await checkAccount(ctx, ns(['ns1.example-dns.net', 'ns2.example-dns.net']), () => true)).problems).toEqual([]);
   const lock: DomainTransferLockSpec = { kind: 'domain-transfer-lock', path: 'Stack/lock', domain: 'example-blog.com', locked: true };
@@ -83,9 +83,9 @@ test('a DNS record in a registration\'s own zone: created, observed, removed thr
   expect((await requests()).filter((r) => r.startsWith('POST'))).toEqual(['POST /domain/example-registered.net/dns']);
   await remove(ctx, live.identity);
   expect(await observe(ctx, live.identity)).toBeUndefined();
-  await client.packages.create({ type: 811, domainName: 'example-shop.com', extraDomainNames: [] });
-  const onPackage = { ...txt, domain: 'example-shop.com', zone: 'example-shop.com' };
+  await client.packages.create({ type: 811, domainName: 'example-studio.com', extraDomainNames: [] });
+  const onPackage = { ...txt, domain: 'example-studio.com', zone: 'example-studio.com' };
   expect((await checkAccount(createContext({ client }), onPackage, () => true)).problems).toEqual([{
-    field: 'domain', rule: '"example-shop.com" is a name of package example-shop.com, whose zone is the registration\'s: declare the record with package = "example-shop.com" instead',
+    field: 'domain', rule: '"example-studio.com" is a name of package example-studio.com, whose zone is the registration\'s: declare the record with package = "example-studio.com" instead',
   }]);
 });

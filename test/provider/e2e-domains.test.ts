@@ -155,14 +155,14 @@ describe('reseller_dns_record in a registered domain\'s own zone', () => {
   }, E2E_TIMEOUT_MS);
 
   it('a name a package holds is refused at plan time, naming the package to declare it with', async () => {
-    ws.writeConfig({ reseller_package: { shop: { domain_name: 'example-shop.com', package_type: 'Linux Starter' } } });
+    ws.writeConfig({ reseller_package: { studio: { domain_name: 'example-studio.com', package_type: 'Linux Starter' } } });
     await apply();
     ws.writeConfig({
-      reseller_package: { shop: { domain_name: 'example-shop.com', package_type: 'Linux Starter' } },
-      reseller_dns_record: { x: { domain: 'example-shop.com', name: 'x', type: 'A', value: '192.0.2.10' } },
+      reseller_package: { studio: { domain_name: 'example-studio.com', package_type: 'Linux Starter' } },
+      reseller_dns_record: { x: { domain: 'example-studio.com', name: 'x', type: 'A', value: '192.0.2.10' } },
     });
     const plan = await ws.run(['plan'], [1]);
-    expect(plan.stderr.replace(/\s+/g, ' ')).toContain('"example-shop.com" is a name of package example-shop.com, whose zone is the registration\'s: declare the record with package = "example-shop.com" instead');
+    expect(plan.stderr.replace(/\s+/g, ' ')).toContain('"example-studio.com" is a name of package example-studio.com, whose zone is the registration\'s: declare the record with package = "example-studio.com" instead');
   }, E2E_TIMEOUT_MS);
 
   it('an existing package record keeps a clean plan after the upgrade: a state without `domain` (as the previous provider wrote it) reads as before', async () => {

@@ -136,12 +136,11 @@ export interface FixtureRegistration {
 /**
  * The emulator's choice: the registrations every account starts with. One expires within
  * 30 days of the account's creation (the docs' renewal example lists it), one is held
- * at another DNS provider, one is on its way to another registrar; `example-shop.com` is
- * also the demo's package, whose zone it then shares.
+ * at another DNS provider, one is on its way to another registrar.
  */
 export const FIXTURE_REGISTRATIONS: readonly FixtureRegistration[] = [
   {
-    name: 'example-shop.com', expiresInDays: 400, hasPrivacy: true, pendingTransfer: false, renewalConstraint: null,
+    name: 'example-studio.com', expiresInDays: 400, hasPrivacy: true, pendingTransfer: false, renewalConstraint: null,
     nameservers: ['ns1.stackdns.com', 'ns2.stackdns.com', 'ns3.stackdns.com', 'ns4.stackdns.com'], transferAllowed: false,
   },
   {
