@@ -4,7 +4,7 @@ import { converge } from './converge';
 import { sameSet } from './diff';
 import type { FieldDiff } from './diff';
 import {
-  checkRegistrationHeld, listedRegistrations, notHeld, registrationNameservers, whyRegistrationMissing, writeRegistration,
+  checkRegistrationHeld, listPerRegistration, notHeld, registrationNameservers, whyRegistrationMissing, writeRegistration,
 } from './domains';
 import { ReconcileError } from './errors';
 import type { KindReconciler } from './kind';
@@ -32,20 +32,8 @@ async function observeNameservers(ctx: ReconcileContext, id: Identity): Promise<
 }
 
 /** Every registration's nameservers: the list, then one read per registration. */
-async function listNameservers(ctx: ReconcileContext): Promise<Observed[]> {
-  const names = (await listedRegistrations(ctx)).map((r) => r.name);
-  const out: Array<Observed | undefined> = new Array(names.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const i = next++;
-      const live = await registrationNameservers(ctx, names[i]);
-      out[i] = live && observedNameservers(names[i], live);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, names.length) }, worker));
-  return out.filter((o): o is Observed => o !== undefined);
-}
+const listNameservers = (ctx: ReconcileContext): Promise<Observed[]> =>
+  listPerRegistration(ctx, (domain) => registrationNameservers(ctx, domain), (domain, live) => observedNameservers(domain, live));
 
 function diffNameservers(spec: DomainNameserversSpec, live: Observed): FieldDiff[] {
   const current = (live.fields.nameservers as string[] | undefined) ?? [];

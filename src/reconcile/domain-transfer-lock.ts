@@ -3,7 +3,7 @@ import type { ReconcileContext } from './context';
 import { converge } from './converge';
 import type { FieldDiff } from './diff';
 import {
-  checkRegistrationHeld, listedRegistrations, notHeld, registrationTransferAllowed, whyRegistrationMissing, writeRegistration,
+  checkRegistrationHeld, listPerRegistration, notHeld, registrationTransferAllowed, whyRegistrationMissing, writeRegistration,
 } from './domains';
 import { ReconcileError } from './errors';
 import type { KindReconciler } from './kind';
@@ -25,20 +25,9 @@ async function observeLock(ctx: ReconcileContext, id: Identity): Promise<Observe
   return allowed === undefined ? undefined : observedLock(id.key, allowed, id.parent);
 }
 
-async function listLocks(ctx: ReconcileContext): Promise<Observed[]> {
-  const names = (await listedRegistrations(ctx)).map((r) => r.name);
-  const out: Array<Observed | undefined> = new Array(names.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const i = next++;
-      const allowed = await registrationTransferAllowed(ctx, names[i]);
-      out[i] = allowed === undefined ? undefined : observedLock(names[i], allowed);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, names.length) }, worker));
-  return out.filter((o): o is Observed => o !== undefined);
-}
+/** Every registration's lock: the list, then one read per registration. */
+const listLocks = (ctx: ReconcileContext): Promise<Observed[]> =>
+  listPerRegistration(ctx, (domain) => registrationTransferAllowed(ctx, domain), (domain, allowed) => observedLock(domain, allowed));
 
 function diffLock(spec: DomainTransferLockSpec, live: Observed): FieldDiff[] {
   return live.fields.locked === spec.locked ? [] : [{ field: 'locked', declared: spec.locked, live: live.fields.locked }];

@@ -2,6 +2,7 @@ import type { DomainRegistration } from '../client';
 import { closestNames, Identity } from '../protocol';
 import type { ReconcileContext } from './context';
 import type { AccountCheck } from './kind';
+import type { Observed } from './observed';
 
 /**
  * Reads of registered domain names through the context's lists (api-notes "Domain names
@@ -65,4 +66,26 @@ export async function checkRegistrationHeld(ctx: ReconcileContext, domain: strin
 export async function whyRegistrationMissing(ctx: ReconcileContext, id: Identity): Promise<string | undefined> {
   const names = (await listedRegistrations(ctx)).map((r) => r.name);
   return names.includes(id.key) ? undefined : `the account does not hold the domain name ${id.key}`;
+}
+
+/**
+ * `list` of a registration kind: the registration list, then one read per registration
+ * (`read`, through the lists), at most `ctx.readsAtOnce` at once; a registration that
+ * went away between the two reads is left out.
+ */
+export async function listPerRegistration<T>(
+  ctx: ReconcileContext, read: (domain: string) => Promise<T | undefined>, observed: (domain: string, value: T) => Observed,
+): Promise<Observed[]> {
+  const names = (await listedRegistrations(ctx)).map((r) => r.name);
+  const out: Array<Observed | undefined> = new Array(names.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const i = next++;
+      const value = await read(names[i]);
+      out[i] = value === undefined ? undefined : observed(names[i], value);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, names.length) }, worker));
+  return out.filter((o): o is Observed => o !== undefined);
 }
