@@ -35,3 +35,5 @@ export type {
   DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
   DataResellerCloudServerSpecsProps, DataResellerDnsRecordsProps,
 } from './constructs/data-sources';
+export { DomainNameservers, DomainTransferLock, DataResellerDomain, DataResellerDomains } from './constructs/domain-nameservers';
+export type { DomainNameserversProps, DomainTransferLockProps, DataResellerDomainProps } from './constructs/domain-nameservers';

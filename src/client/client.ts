@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
 import { Dns } from './dns';
+import { Domains } from './domains';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
@@ -122,6 +123,7 @@ export class ResellerClient {
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
     this.web = new Web(ctx);
+    this.domains = new Domains(ctx);
   }
 
   /**
@@ -172,4 +174,6 @@ export class ResellerClient {
   readonly cloudServers: CloudServers;
   /** Web settings of a package: force-HTTPS, free certificates, PHP version. */
   readonly web: Web;
+  /** Registered domain names: their nameservers, transfer lock and DNS zone. */
+  readonly domains: Domains;
 }

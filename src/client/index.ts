@@ -20,6 +20,8 @@ export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
 export type { Web } from './web';
+export type { Domains } from './domains';
+export { parseRegistration } from './domains';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,
@@ -46,6 +48,10 @@ export {
   phpVersionOnWire,
   phpVersionOfRead,
   phpVersionOfAvailable,
+  nameserversOfRead,
+  nameserverChangeBody,
+  registrationDateOfRead,
+  renewalConstraintOfRead,
 } from './assumptions';
 export { backoffDelay, parseRetryAfter } from './request';
 export type { AttemptRecord } from './request';

@@ -1,6 +1,7 @@
 import { AccountReads, AssumptionName, DoctorArea, Fact, FactResult, notReadOnlyVerdict, unknowable, Verdict } from './doctor-fact';
 import { CONVENTIONS } from './doctor-facts-conventions';
 import { DNS } from './doctor-facts-dns';
+import { DOMAINS } from './doctor-facts-domains';
 import { MAIL } from './doctor-facts-mail';
 import { PACKAGES } from './doctor-facts-packages';
 import { SERVERS } from './doctor-facts-servers';
@@ -24,6 +25,7 @@ const AREAS = [
   area(DNS),
   area(WEB),
   area(CONVENTIONS),
+  area(DOMAINS),
 ];
 
 /** What a fact is, without its check: for the coverage test and the docs. */

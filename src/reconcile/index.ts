@@ -40,6 +40,8 @@ import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
 import { webSettingsReconciler } from './web-settings';
+import { domainNameserversReconciler } from './domain-nameservers';
+import { domainTransferLockReconciler } from './domain-transfer-lock';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -58,6 +60,7 @@ export type { FieldDiff } from './diff';
 export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepNames } from './kind';
 export { cloudServerBrand, listPackageTypes, packageWebIpv4, readDnsZones, readMailDomain } from './account';
 export { readAvailablePhpVersions, readCertificates, readPhpVersion } from './web-settings';
+export { listedRegistrations, registrationNameservers, registrationTransferAllowed } from './domains';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
@@ -68,6 +71,8 @@ const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
   'web-settings': webSettingsReconciler,
+  'domain-nameservers': domainNameserversReconciler,
+  'domain-transfer-lock': domainTransferLockReconciler,
 };
 
 const RECONCILERS = new Map<string, KindReconciler<any>>(Object.entries(BUILT_IN)); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -24,6 +24,7 @@ function account(overrides: Partial<AccountDump> = {}): AccountDump {
     packages: [],
     cloudServers: [],
     certificateDelayMs: 0,
+    domains: [],
     ...overrides,
   };
 }
@@ -73,6 +74,11 @@ function hostileAccount(): AccountDump {
       },
     }],
     cloudServers: [server({ name: HOSTILE, provider: HOSTILE, spec: HOSTILE, zone: HOSTILE, readyAt: HOSTILE, state: 'provisioning', packageIds: [1000001] })],
+    domains: [{
+      id: 400001, name: HOSTILE, registeredAt: HOSTILE, expiresAt: HOSTILE, hasPrivacy: true, pendingTransfer: true, registrantIsVerified: true,
+      renewalConstraint: HOSTILE, preferredRenewalMonths: 12, nameservers: [HOSTILE, HOSTILE], transferAllowed: false, charged: 0,
+      dnsZone: { apex: HOSTILE, onPackage: HOSTILE, records: [{ type: 'TXT', host: HOSTILE, ref: 7000009, txt: HOSTILE }] },
+    }],
   });
 }
 
@@ -149,6 +155,7 @@ describe('content', () => {
       'No DNS zones in this account yet.',
       'No cloud servers in this account yet.',
       'No control-panel users in this account.',
+      'No domain names registered in this account.',
     ]) expect(page).toContain(text);
     expect(page).not.toContain('<table');
     expect(page).not.toContain('http-equiv="refresh"');

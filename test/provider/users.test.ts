@@ -144,6 +144,11 @@ describe('plans are true after apply', () => {
         on_certificate_timeout: ['warn', 'fail'][variant],
       },
     },
+    // A fixture registration of the emulator (these kinds adopt one, never register).
+    reseller_domain_nameservers: {
+      blog: { domain: 'example-blog.com', nameservers: [['ns1.true-plans.net', 'ns2.true-plans.net'], ['ns3.true-plans.net', 'ns1.true-plans.net']][variant] },
+    },
+    reseller_domain_transfer_lock: { blog: { domain: 'example-blog.com', locked: [true, false][variant] } },
   });
   /** Every attribute an update can change, per resource type: what this test must change. */
   const mutable = () => Object.fromEntries(coreModel({}).kinds.map((k) => [

@@ -5,6 +5,7 @@ import { dns } from './dns';
 import { cloud } from './cloud';
 import { users } from './users';
 import { web } from './web';
+import { domains } from './domains';
 
 /**
  * The emulator's API nouns, one line each (see registry.ts for what a noun is). The
@@ -17,6 +18,7 @@ import { web } from './web';
   cloud,
   users,
   web,
+  domains,
 ].forEach(registerApiNoun);
 
 export * from './registry';

@@ -102,6 +102,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    */
   removal?(spec: Spec): string;
   /**
+   * A destroy only removes it from the state and leaves the account as it is (a
+   * registration's nameservers): what stays, in words. The plan of a destroy says so.
+   */
+  readonly forgetsOnDelete?: string;
+  /**
    * A secret the API never gives back (a mailbox's password): its write-only field, the
    * field whose raise writes it again, and what messages call it.
    */
