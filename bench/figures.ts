@@ -1,6 +1,7 @@
 import { benchApiGrowth, bytesGrowth, BYTES_GROWTH_GOAL, GrowthRow, REQUESTS_PER_OBJECT_GOAL } from './api-growth';
 import { benchDrift, driftAvailable, DRIFT_GOAL_MS } from './drift';
 import { dnsPlanMet, dnsPlanTraffic, ONE_ZONE_ROUTE, PACKAGE_LIST_ROUTE, requestsOf, ZONES_ROUTE } from './dns-plan';
+import { DETAIL_ROUTE, domainRequestsOf, domainsPlanMet, domainsPlanTraffic, LIST_ROUTE, NAMESERVERS_ROUTE } from './domains-plan';
 import { benchHandlerOverhead, HANDLER_GOAL_RATIO } from './handler-overhead';
 import { BenchEmulator, startBenchEmulator } from './lib/emulator';
 import { loadPerCore } from './lib/machine';
@@ -41,6 +42,8 @@ export interface BenchSizes {
   /** Packages of the DNS plan figure, and records in each one's zone. */
   dnsPlanPackages: number;
   dnsPlanRecords: number;
+  /** Registrations of the domains plan figure, each with a nameservers resource. */
+  domainsPlanDomains: number;
   /** Packages of the MySQL plan figure, and databases on each. */
   mysqlPlan: { packages: number; perPackage: number };
 }
@@ -50,7 +53,7 @@ export const FULL: BenchSizes = {
   driftPackages: 1000, driftRuns: 5, applyObjects: 50, applyRuns: 5,
   providerPlanPackages: 1000, providerPlanRuns: 5, providerApplyObjects: 200, providerApplyRuns: 5, providerCpuRuns: 3, providerTrafficObjects: [30, 120, 400, 1600], providerStartRuns: 31,
   forwarderApplyPackages: 100, forwarderApplyRuns: 7,
-  dnsPlanPackages: 50, dnsPlanRecords: 10,
+  dnsPlanPackages: 50, dnsPlanRecords: 10, domainsPlanDomains: 200,
   mysqlPlan: { packages: 50, perPackage: 4 },
 };
 
@@ -60,7 +63,7 @@ export const TINY: BenchSizes = {
   driftPackages: 4, driftRuns: 1, applyObjects: 2, applyRuns: 1,
   providerPlanPackages: 3, providerPlanRuns: 1, providerApplyObjects: 6, providerApplyRuns: 1, providerCpuRuns: 1, providerTrafficObjects: [6, 24], providerStartRuns: 3,
   forwarderApplyPackages: 3, forwarderApplyRuns: 1,
-  dnsPlanPackages: 2, dnsPlanRecords: 2,
+  dnsPlanPackages: 2, dnsPlanRecords: 2, domainsPlanDomains: 3,
   mysqlPlan: { packages: 2, perPackage: 2 },
 };
 
@@ -450,6 +453,27 @@ export async function dnsPlanFigure(sizes: BenchSizes): Promise<Figure> {
       met: dnsPlanMet(t),
       details: [
         `${t.packages} packages with ${sizes.dnsPlanRecords} records each (A, CNAME, TXT, MX in turn) in its zone, applied through Terraform from a reset emulator; then one \`terraform plan\` (refresh included) that finds no change. Its requests, from the emulator's request log (count / bytes):`,
+        '',
+        ...routeTable(t.plan),
+      ].join('\n'),
+      ...stamp(),
+    };
+  } finally {
+    await emu.stop();
+  }
+}
+
+export async function domainsPlanFigure(sizes: BenchSizes): Promise<Figure> {
+  const emu = await startBenchEmulator();
+  try {
+    const t = await domainsPlanTraffic(emu, { domains: sizes.domainsPlanDomains });
+    return {
+      id: 'domains-plan', title: `no-change \`terraform plan\` of ${t.domains} \`reseller_domain_nameservers\` and \`reseller_domains\`: registration reads`,
+      measured: `${domainRequestsOf(t, LIST_ROUTE)} list read, ${domainRequestsOf(t, NAMESERVERS_ROUTE)} nameserver reads, ${domainRequestsOf(t, DETAIL_ROUTE)} detail reads; ${t.plan.requests} requests in all`,
+      goal: `1 list read, 1 read per registration (${t.domains}), no write`,
+      met: domainsPlanMet(t),
+      details: [
+        `${t.domains} registrations (registered through the API after a reset), each with a \`reseller_domain_nameservers\` applied through Terraform, and one \`reseller_domains\` data source (an output lists those expiring within 30 days); then one \`terraform plan\` (refresh included) that finds no change. Its requests, from the emulator's request log (count / bytes):`,
         '',
         ...routeTable(t.plan),
       ].join('\n'),

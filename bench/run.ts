@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { REPO_ROOT } from '../scripts/lib/terraform';
 import {
-  applyFigure, BenchSizes, dnsPlanFigure, driftFigure, FULL, growthFigure, handlerFigure, providerApplyFigure, providerForwarderApplyFigure, providerPlanFigure,
+  applyFigure, BenchSizes, dnsPlanFigure, domainsPlanFigure, driftFigure, FULL, growthFigure, handlerFigure, providerApplyFigure, providerForwarderApplyFigure, providerPlanFigure,
   providerStartFigure, synthFigure, TINY,
 } from './figures';
 import { webPlanFigure } from './web-plan-figure';
@@ -9,7 +9,7 @@ import { mysqlPlanFigure } from './mysql-plan-figure';
 import { loadPerCore, machineInfo } from './lib/machine';
 import { Figure, ORDER, previousFigures, renderConsole, writeBenchmarks } from './report';
 
-const USAGE = `usage: npm run bench [-- --only provider-plan,provider-apply,provider-apply-forwarders,provider-start,dns-plan,web-plan,mysql-plan,handler,growth,synth,drift,apply] [--quick] [--no-write]
+const USAGE = `usage: npm run bench [-- --only provider-plan,provider-apply,provider-apply-forwarders,provider-start,dns-plan,web-plan,domains-plan,mysql-plan,handler,growth,synth,drift,apply] [--quick] [--no-write]
 
 Runs the benchmarks, prints a table and rewrites the generated part of BENCHMARKS.md.
   --only LIST   run these figures only; the others keep their last recorded values
@@ -58,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
     'provider-start': () => providerStartFigure(sizes),
     'dns-plan': () => dnsPlanFigure(sizes),
     'web-plan': () => webPlanFigure(quick),
+    'domains-plan': () => domainsPlanFigure(sizes),
     'mysql-plan': () => mysqlPlanFigure(sizes.mysqlPlan),
   };
   const file = join(REPO_ROOT, 'BENCHMARKS.md');

@@ -35,6 +35,8 @@ export type {
   DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
   DataResellerCloudServerSpecsProps, DataResellerDnsRecordsProps,
 } from './constructs/data-sources';
+export { DomainNameservers, DomainTransferLock, DataResellerDomain, DataResellerDomains } from './constructs/domain-nameservers';
+export type { DomainNameserversProps, DomainTransferLockProps, DataResellerDomainProps } from './constructs/domain-nameservers';
 export {
   MysqlDatabase, DataResellerMysqlDatabase, DataResellerMysqlDatabases, EphemeralResellerFtpCredentials, EphemeralResellerMysqlConnection,
 } from './constructs/mysql-database';

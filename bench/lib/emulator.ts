@@ -61,7 +61,8 @@ export function routeOf(entry: Pick<RequestLogEntry, 'method' | 'path'>): string
     .replace(/^\/package\/[^/]+\/dns\/[^/]+$/, '/package/{ref}/dns/{zone}')
     .replace(/^\/package\/[^/]+\/web\/([a-zA-Z]+)$/, '/package/{ref}/web/$1')
     .replace(/^\/package\/[^/]+(\/[a-zA-Z]+)?$/, (_m, rest: string | undefined) => `/package/{ref}${rest ?? ''}`)
-    .replace(/^\/cloud_server\/[^/]+/, '/cloud_server/{id}');
+    .replace(/^\/cloud_server\/[^/]+/, '/cloud_server/{id}')
+    .replace(/^\/domain\/[^/]+(\/[a-zA-Z]+)?$/, (_m, rest: string | undefined) => `/domain/{name}${rest ?? ''}`);
   return `${entry.method} ${path}`;
 }
 

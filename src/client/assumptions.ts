@@ -341,6 +341,57 @@ export function phpVersionOfAvailable(entry: shape.JsonObject): string | undefin
 }
 
 // ---------------------------------------------------------------------------------------
+// Domain names (registrations)
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The nameservers of `GET /domain/{name}/nameservers`. api-notes: "a list of host names:
+ * bare array in one client, `{"result": [...]}` in the official README: accept both".
+ * Names are read lowercase without a trailing dot (as DNS names, dnsNameOfRead).
+ */
+export function nameserversOfRead(body: unknown, where: string): string[] {
+  const listWhere = Array.isArray(body) ? where : shape.at(where, 'result');
+  const list = Array.isArray(body) ? body : shape.array(shape.object(body, where).result, listWhere);
+  return list.map((name, i) => dnsNameOfRead(name, shape.at(listWhere, i)));
+}
+
+/**
+ * The body of `POST /domain/{name}/nameservers` (api-notes: `{"ns": [...], "old-ns":
+ * [...]}`, "send the difference"). Chosen (no source shows a change that only adds or only
+ * removes): both members are always sent, an empty list where there is nothing to add or
+ * to remove.
+ */
+export function nameserverChangeBody(add: readonly string[], remove: readonly string[]): Record<string, string[]> {
+  return { ns: [...add], 'old-ns': [...remove] };
+}
+
+/**
+ * Assumed (api-notes list `expiryDate` and `deadDate` without their form): a date or a
+ * date and time, ISO 8601 (`2026-03-01`, `2026-03-01T00:00:00+00:00`, `2026-03-01
+ * 00:00:00`), read as RFC 3339 UTC (`2026-03-01T00:00:00Z`, what Terraform's `timecmp`
+ * takes). A date without a time is midnight UTC; one without an offset is UTC. Anything
+ * else (or nothing) is null: the date is then not known, never an error.
+ */
+export function registrationDateOfRead(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
+  if (!m) return null;
+  const offset = m[3] === undefined || m[3] === 'Z' ? 'Z' : m[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const time = m[2] === undefined ? '00:00:00' : m[2].length === 5 ? `${m[2]}:00` : m[2];
+  const ms = Date.parse(`${m[1]}T${time}${offset}`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * Assumed (api-notes list `renewalConstraint` without its type): text, kept as it is;
+ * null (or absent) means none; another JSON value is kept as its JSON text.
+ */
+export function renewalConstraintOfRead(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------------------
 // MySQL databases and FTP credentials
 // ---------------------------------------------------------------------------------------
 

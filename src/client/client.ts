@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
 import { Databases } from './databases';
 import { Dns } from './dns';
+import { Domains } from './domains';
 import { Ftp } from './ftp';
 import { Mail } from './mail';
 import { PackageTypes } from './package-types';
@@ -126,6 +127,7 @@ export class ResellerClient {
     this.databases = new Databases(ctx);
     this.ftp = new Ftp(ctx);
     this.web = new Web(ctx);
+    this.domains = new Domains(ctx);
   }
 
   /**
@@ -180,4 +182,6 @@ export class ResellerClient {
   readonly ftp: Ftp;
   /** Web settings of a package: force-HTTPS, free certificates, PHP version. */
   readonly web: Web;
+  /** Registered domain names: their nameservers, transfer lock and DNS zone. */
+  readonly domains: Domains;
 }

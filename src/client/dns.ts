@@ -67,7 +67,8 @@ function zonePath(packageRef: string | number, zone: string, operation: string):
 
 // ---- reading --------------------------------------------------------------------------
 
-function parseZone(name: string, value: unknown, where: string): DnsZone {
+/** One zone's value of a read (`{records: [...]}` or a bare list) as a zone named `name`. */
+export function parseZone(name: string, value: unknown, where: string): DnsZone {
   const records = recordListOfZoneValue(value, where).map((v, i) => parseDnsRecord(v, shape.at(shape.at(where, 'records'), i)));
   return { name: dnsNameOfRead(name, where || 'zone'), records };
 }

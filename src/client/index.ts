@@ -20,6 +20,8 @@ export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
 export type { Web } from './web';
+export type { Domains } from './domains';
+export { parseRegistration } from './domains';
 export type { Databases } from './databases';
 export type { Ftp } from './ftp';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
@@ -48,6 +50,10 @@ export {
   phpVersionOnWire,
   phpVersionOfRead,
   phpVersionOfAvailable,
+  nameserversOfRead,
+  nameserverChangeBody,
+  registrationDateOfRead,
+  renewalConstraintOfRead,
   isStoredNameOf,
   mysqlUserIdOf,
   primaryFtpCredentials,

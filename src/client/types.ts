@@ -326,6 +326,48 @@ export interface AvailablePhpVersion {
 }
 
 /**
+ * A registered domain name as `GET /domain` lists it (api-notes "Domain names
+ * (registrations)"). Every field but the name is read tolerantly: null when the API
+ * leaves it out (or sends a form the client cannot read), never an error.
+ */
+export interface DomainRegistration {
+  /** The registration's id (`domain:<id>` as a grant key); null when not sent. */
+  id: number | null;
+  /** Lowercase, without a trailing dot. */
+  name: string;
+  /** When the registration runs out: RFC 3339 UTC (`2026-03-01T00:00:00Z`), whatever form the API sends; null when unreadable. */
+  expiryDate: string | null;
+  /** When the name is lost if not renewed (after expiry and any grace period), RFC 3339 UTC; null when unreadable. */
+  deadDate: string | null;
+  closeToAnniversary: boolean | null;
+  hasPrivacy: boolean | null;
+  /** A transfer to another registrar is under way. */
+  pendingTransfer: boolean | null;
+  registrantIsVerified: boolean | null;
+  /** What limits a renewal, as text (null: nothing, or not sent). */
+  renewalConstraint: string | null;
+  preferredRenewalMonths: number | null;
+}
+
+/** `GET /domain/{name}`: the registration's name and its nameservers (the rest of the answer is not relied on). */
+export interface DomainDetail {
+  name: string;
+  /** Host names, lowercase, without a trailing dot, in the registry's order. */
+  nameservers: string[];
+}
+
+/**
+ * A change of a registration's nameservers (`POST /domain/{name}/nameservers`): the
+ * difference against what the registry holds. No name may be in both lists.
+ */
+export interface NameserverChange {
+  /** Nameservers to add. */
+  add: string[];
+  /** Nameservers to remove: each must be one the registration has (`old-ns`). */
+  remove: string[];
+}
+
+/**
  * A MySQL database of a package, as `GET /package/{id}/web/mysqlDatabases` lists it
  * (api-notes "MySQL databases"). It comes with a MySQL user of the same name. Fields
  * the API may leave out are absent here (tolerant reader).

@@ -6,10 +6,21 @@ import { canonDomain } from './private/names';
 import { containsToken } from './private/tokens';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 
-/** A DNS record in a zone of a hosting package (api-notes "DNS records"). */
+/** A DNS record in a zone of a hosting package, or in a registered domain name's own zone (api-notes "DNS records"). */
 export interface DnsRecordProps extends ManagedObjectProps {
-  /** The package whose zone holds the record (managed, or `HostingPackage.fromDomainName`). */
-  readonly package: IHostingPackage;
+  /**
+   * The package whose zone holds the record (managed, or `HostingPackage.fromDomainName`).
+   * Give it or `domain`, not both.
+   * @default - none: give `domain`
+   */
+  readonly package?: IHostingPackage;
+  /**
+   * A registered domain name (one the account holds) whose own zone holds the record:
+   * for a registration no package holds (where a package holds the name, its zone is the
+   * package's: give `package`). Its zone is the name itself. Give it or `package`, not both.
+   * @default - none: give `package`
+   */
+  readonly domain?: string;
   /** Owner name relative to the zone: `@` for the apex, `www`, `_dmarc`, `*`, `_sip._tcp` (SRV). */
   readonly name: string;
   /** Record type: A, AAAA, CNAME, MX, TXT or SRV (NS and SOA are the service's). */
@@ -17,8 +28,8 @@ export interface DnsRecordProps extends ManagedObjectProps {
   /** A: an IPv4 address; AAAA: an IPv6 address; CNAME, MX, SRV: the target host name; TXT: the text (e.g. an SPF policy). */
   readonly value: string;
   /**
-   * Zone apex: one of the package's apex domain names.
-   * @default - the package's domainName
+   * Zone apex: one of the package's apex domain names (with `domain`: the domain itself).
+   * @default - the package's domainName, or the registered domain
    */
   readonly zone?: string;
   /**
@@ -54,6 +65,7 @@ export interface DnsRecordProps extends ManagedObjectProps {
  * ```ts
  * new DnsRecord(stack, 'www', { package: site, name: 'www', type: 'CNAME', value: 'example.com' });
  * new DnsRecord(stack, 'mx', { package: site, name: '@', type: 'MX', value: 'mail.example.com', priority: 10 });
+ * new DnsRecord(stack, 'verify', { domain: 'example.org', name: '@', type: 'TXT', value: 'site-verification=abc' }); // a registration's own zone
  * ```
  */
 export class DnsRecord extends ManagedObject {
@@ -67,11 +79,13 @@ export class DnsRecord extends ManagedObject {
   constructor(scope: Construct, id: string, props: DnsRecordProps) {
     super(scope, id, props);
     const pkg = props.package;
+    const domain = props.domain === undefined ? undefined : canonDomain(props.domain);
     const raw: DnsRecordSpec = {
       kind: 'dns-record',
       path: this.node.path,
-      packageDomain: pkg?.domainName,
-      zone: canonDomain(props.zone ?? pkg?.domainName),
+      ...(domain !== undefined ? { domain } : {}),
+      ...(pkg !== undefined || domain === undefined ? { packageDomain: pkg?.domainName } : {}),
+      zone: canonDomain(props.zone ?? (domain !== undefined && pkg === undefined ? domain : pkg?.domainName)) as string,
       name: props.name,
       type: props.type,
       value: props.value,
@@ -87,17 +101,29 @@ export class DnsRecord extends ManagedObject {
     this.type = spec.type;
     const key = checked && checked.problems.length === 0 ? `${spec.zone}/${fullyQualified(spec.name, spec.zone)}/${spec.type}/${keyValue(spec)}` : undefined;
 
+    const parent = pkg && typeof pkg === 'object' && 'domainName' in pkg
+      ? { field: 'package', what: 'package', referBy: 'HostingPackage.fromDomainName', construct: pkg, objectId: pkg.objectId, isAbsent: pkg.isAbsent ?? false }
+      : undefined;
     this.manage({
       spec,
-      parent: { field: 'package', what: 'package', referBy: 'HostingPackage.fromDomainName', construct: pkg, objectId: pkg?.objectId, isAbsent: pkg?.isAbsent ?? false },
+      parent,
       claims: () => key ? [{
         key: `dns-record:${key}`,
         field: 'value',
         conflict: (first) => `${spec.type} ${fullyQualified(spec.name, spec.zone)} ${keyValue(spec)} is already declared by DNS record ${first} (each record may be declared once per stack)`,
       }] : [],
     }, (p) => {
+      if (domain !== undefined && pkg !== undefined) {
+        p.field('domain', 'cannot be given with package: a record is in a package\'s zone or in a registered domain\'s own zone, not both');
+        return;
+      }
+      if (domain !== undefined) {
+        p.definition(spec, ['domain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port', 'replaceConflicting']);
+        if (key) p.field('name', this.cnameConflict());
+        return;
+      }
       if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
-        p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');
+        p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...) (or give domain: a registered domain name whose own zone holds the record)');
         return;
       }
       p.definition(spec, ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port', 'replaceConflicting']);

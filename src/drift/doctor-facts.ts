@@ -1,6 +1,7 @@
 import { AccountReads, AssumptionName, DoctorArea, Fact, FactResult, notReadOnlyVerdict, unknowable, Verdict } from './doctor-fact';
 import { CONVENTIONS } from './doctor-facts-conventions';
 import { DNS } from './doctor-facts-dns';
+import { DOMAINS } from './doctor-facts-domains';
 import { MAIL } from './doctor-facts-mail';
 import { MYSQL } from './doctor-facts-mysql';
 import { PACKAGES } from './doctor-facts-packages';
@@ -26,6 +27,7 @@ const AREAS = [
   area(WEB),
   area(MYSQL),
   area(CONVENTIONS),
+  area(DOMAINS),
 ];
 
 /** What a fact is, without its check: for the coverage test and the docs. */

@@ -98,4 +98,5 @@ export type { MailDomainDump } from './nouns/mail/model';
 export type { DnsZoneDump } from './nouns/dns/model';
 export type { CloudServerDump } from './nouns/cloud/model';
 export type { WebDump } from './nouns/web/model';
+export type { RegistrationDump } from './nouns/domains/model';
 export type { MysqlDatabaseDump } from './nouns/mysql/model';

@@ -8,3 +8,4 @@ export * from './handler-contract';
 export * from './spec-input';
 export * from './provider-address';
 export * from './cdk-packages';
+export * from './closest';

@@ -55,6 +55,7 @@ function bindKind(def: AnyKindDefinition, conn: Connection): ResourceKind<Object
     timeouts: timeout ? { create: `${timeout.defaultMinutes}m`, ...(timeout.waitsFor ? { waitsFor: timeout.waitsFor } : {}) } : undefined,
     deletable: true, // what the API cannot delete (a cloud server): the core's remove warns that it keeps running
     deletesWithIt: def.lifecycle?.deletes ? { what: def.lifecycle.deletes, declaredObjects: Boolean(def.lifecycle.newIdField) } : undefined,
+    forgetsOnDelete: def.lifecycle?.deleteForgets,
     secret: def.secret,
     removal: def.lifecycle?.restoresDefaults && ((spec) => def.lifecycle!.restoresDefaults!(spec)),
     keepOnDestroy: def.lifecycle?.keepOnDestroy ? def.fields.find((f) => f.name === def.lifecycle?.keepOnDestroy)?.attribute : undefined,

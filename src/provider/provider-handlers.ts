@@ -18,7 +18,7 @@ export type ResourceLevelRpc =
   | 'ApplyResourceChange' | 'ImportResourceState' | 'MoveResourceState';
 
 // getProviderSchemaOptional: Terraform need not ask each plugin start for the schema it already has (one RPC less per start).
-// planDestroy: a plan that removes a resource asks the provider too, which says what a removal that deletes nothing does (a warning).
+// planDestroy: a plan that removes a resource asks the provider too, which says what a removal does not do (a warning): settings that go back to the platform's defaults, a kind whose delete only forgets.
 const CAPABILITIES = { planDestroy: true, getProviderSchemaOptional: true, moveResourceState: true };
 
 export function providerLevelHandlers(model: ProviderModel, session: ProviderSession, logger: Logger, env: NodeJS.ProcessEnv): ProviderLevel {

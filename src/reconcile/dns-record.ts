@@ -1,7 +1,8 @@
 import type { DnsRecord, DnsRecordInput, DnsZone } from '../client';
 import { ConflictError, isMissingObject } from '../client';
+import type { DnsZoneChange } from '../client';
 import {
-  canonicalRecordName, definitionOf, DNS_RECORD_TYPES, DnsRecordSpec, fullyQualified, Identity, keyValue, splitRecordKey,
+  canonicalRecordName, definitionOf, DNS_RECORD_TYPES, DnsRecordSpec, fullyQualified, Identity, keyValue, REGISTRATION_ZONE, splitRecordKey,
 } from '../protocol';
 import type { ReconcileContext } from './context';
 import { converge } from './converge';
@@ -11,11 +12,13 @@ import type { KindReconciler } from './kind';
 import { Observed, observed } from './observed';
 import { listedPackages } from './package';
 import { packageIndex } from './package-index';
+import { listedRegistrations, notHeld, registrationZoneList } from './domains';
 
 /**
  * DNS records (api-notes "DNS records"). One read of a package's zones
  * (`GET /package/{id}/dns`) serves every record on them, through the context's list
- * cache. The API has no update and its write does not return the new ref, so a record
+ * cache; a record in a registered domain's own zone (a registration no package holds)
+ * is read and written through `/domain/{name}/dns`, one read per registration. The API has no update and its write does not return the new ref, so a record
  * is found by its natural key (zone, owner, type, normalised value) and every write is
  * read back. The service's own records (SOA, NS) are never written: only the types the
  * kind declares are listed, and a delete sends refs of those alone.
@@ -43,6 +46,36 @@ export function zonesOf(ctx: ReconcileContext, packageDomain: string, after = 0)
   return ctx.lists.get(zonesList(packageDomain), () => readZonesIfPresent(ctx, packageDomain), after);
 }
 
+/**
+ * Where a record's zone is read and written: a package's zones (by its primary domain),
+ * or a registered domain's own zone (`domain`: the zone is its name).
+ */
+type Place = { readonly packageDomain: string; readonly domain?: undefined } | { readonly domain: string; readonly packageDomain?: undefined };
+
+const placeOfSpec = (spec: DnsRecordSpec): Place => (spec.domain !== undefined ? { domain: spec.domain } : { packageDomain: spec.packageDomain as string });
+
+/** The zones at a place, through the context's lists (undefined: no such package, or the account does not hold the domain). */
+function zonesAt(ctx: ReconcileContext, place: Place, after = 0): Promise<DnsZone[] | undefined> {
+  if (place.domain === undefined) return zonesOf(ctx, place.packageDomain, after);
+  const domain = place.domain;
+  return ctx.lists.get(registrationZoneList(domain), async () => {
+    const zone = await ctx.client.domains.getZone(domain);
+    return zone && [zone];
+  }, after);
+}
+
+const listOfPlace = (place: Place) => (place.domain === undefined ? zonesList(place.packageDomain) : registrationZoneList(place.domain));
+
+/** Sends one diff to the zone at a place. */
+function changeZoneAt(ctx: ReconcileContext, place: Place, zone: string, change: DnsZoneChange): Promise<void> {
+  return place.domain === undefined ? ctx.client.dns.changeZone(place.packageDomain, zone, change) : ctx.client.domains.changeZone(place.domain, change);
+}
+
+/** The place of a record's identity: its registration's zone, or the package that holds its zone. */
+async function placeOfIdentity(ctx: ReconcileContext, id: Identity, zone: string): Promise<Place> {
+  return id.placement === REGISTRATION_ZONE ? { domain: zone } : { packageDomain: await packageOfZone(ctx, id.placement, zone) };
+}
+
 /** The value part of a live record's natural key (MX `priority target`, SRV `priority weight port target`). */
 function liveKeyValue(r: DnsRecord): string {
   return keyValue({ type: r.type as DnsRecordSpec['type'], value: r.value, priority: r.priority, weight: r.weight, port: r.port });
@@ -59,11 +92,13 @@ function matching(zone: DnsZone | undefined, key: string): DnsRecord[] {
   return zone.records.filter((r) => manageable(r) && r.host === parts.fqdn && r.type === parts.type && liveKeyValue(r) === parts.value);
 }
 
-function observedRecord(packageDomain: string, zone: string, r: DnsRecord, parent = ''): Observed {
-  const fields: Record<string, unknown> = { packageDomain, zone, name: canonicalRecordName(r.host, zone), type: r.type, value: r.value };
+function observedRecord(place: Place, zone: string, r: DnsRecord, parent = ''): Observed {
+  const where = place.domain === undefined ? { packageDomain: place.packageDomain } : { domain: place.domain };
+  const fields: Record<string, unknown> = { ...where, zone, name: canonicalRecordName(r.host, zone), type: r.type, value: r.value };
   if (r.type === 'MX' || r.type === 'SRV') fields.priority = r.priority;
   if (r.type === 'SRV') Object.assign(fields, { weight: r.weight, port: r.port });
-  const identity: Identity = { kind: 'dns-record', key: `${zone}/${r.host}/${r.type}/${liveKeyValue(r)}`, placement: packageDomain, parent };
+  const placement = place.domain === undefined ? place.packageDomain : REGISTRATION_ZONE;
+  const identity: Identity = { kind: 'dns-record', key: `${zone}/${r.host}/${r.type}/${liveKeyValue(r)}`, placement, parent };
   return observed(identity, String(r.ref), fields, { ref: String(r.ref), fqdn: r.host });
 }
 
@@ -92,25 +127,34 @@ function changedCname(zone: DnsZone | undefined, key: string): DnsRecord | undef
 
 async function observeRecord(ctx: ReconcileContext, id: Identity): Promise<Observed | undefined> {
   const { zone } = splitRecordKey(id.key);
-  const packageDomain = await packageOfZone(ctx, id.placement, zone);
-  const live = (await zonesOf(ctx, packageDomain))?.find((z) => z.name === zone);
+  const place = await placeOfIdentity(ctx, id, zone);
+  const live = (await zonesAt(ctx, place))?.find((z) => z.name === zone);
   const found = matching(live, id.key)[0] ?? changedCname(live, id.key);
-  return found && observedRecord(packageDomain, zone, found, id.parent);
+  return found && observedRecord(place, zone, found, id.parent);
 }
 
-/** Every record of every package's zones that the kind can manage: one zone read per package. */
+/**
+ * Every record the kind can manage: of every package's zones (one zone read per
+ * package), and of the own zone of every registered domain no package holds (one read
+ * per such registration; a registration's name on a package is that package's zone).
+ */
 async function listRecords(ctx: ReconcileContext): Promise<Observed[]> {
-  const packages = [...new Set((await listedPackages(ctx)).map((p) => p.name.toLowerCase()))];
-  const out: Observed[][] = new Array(packages.length);
+  const listed = await listedPackages(ctx);
+  const held = packageIndex(listed).byName;
+  const places: Place[] = [
+    ...[...new Set(listed.map((p) => p.name.toLowerCase()))].map((packageDomain) => ({ packageDomain })),
+    ...(await listedRegistrations(ctx)).filter((r) => !held.has(r.name)).map((r) => ({ domain: r.name })),
+  ];
+  const out: Observed[][] = new Array(places.length);
   let next = 0;
   const worker = async () => {
-    while (next < packages.length) {
+    while (next < places.length) {
       const i = next++;
-      const zones = (await zonesOf(ctx, packages[i])) ?? [];
-      out[i] = zones.flatMap((z) => z.records.filter(manageable).map((r) => observedRecord(packages[i], z.name, r)));
+      const zones = (await zonesAt(ctx, places[i])) ?? [];
+      out[i] = zones.flatMap((z) => z.records.filter(manageable).map((r) => observedRecord(places[i], z.name, r)));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, packages.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(ctx.readsAtOnce, places.length) }, worker));
   return out.flat();
 }
 
@@ -118,14 +162,20 @@ function inputOf(spec: DnsRecordSpec): DnsRecordInput {
   return { type: spec.type, host: spec.name, value: spec.value, priority: spec.priority, weight: spec.weight, port: spec.port };
 }
 
-/** A write to a package's zones: with shared lists, reads scheduled meanwhile wait for it (ListCache). */
-function writeZone(ctx: ReconcileContext, packageDomain: string, write: () => Promise<void>): Promise<void> {
-  return ctx.lists.shared ? ctx.lists.writing(zonesList(packageDomain), write) : write();
+/** A write to the zones at a place: with shared lists, reads scheduled meanwhile wait for it (ListCache). */
+function writeZone(ctx: ReconcileContext, place: Place, write: () => Promise<void>): Promise<void> {
+  return ctx.lists.shared ? ctx.lists.writing(listOfPlace(place), write) : write();
 }
 
 /** The zone of `spec` as the account shows it now, or the error that names what is missing. */
 async function freshZone(ctx: ReconcileContext, spec: DnsRecordSpec): Promise<DnsZone> {
-  const zones = await zonesOf(ctx, spec.packageDomain, ctx.lists.tick());
+  const place = placeOfSpec(spec);
+  const zones = await zonesAt(ctx, place, ctx.lists.tick());
+  if (place.domain !== undefined) {
+    const zone = zones?.[0];
+    if (!zone) throw new ReconcileError(`${spec.path}: domain ${(await notHeld(ctx, place.domain)) ?? `${place.domain}'s zone could not be read`}`, 'domain');
+    return zone;
+  }
   if (!zones) {
     throw new ReconcileError(`${spec.path}: package ${spec.packageDomain} does not exist in the account (deleted outside Terraform?); run 'reseller-hosting drift --fix'`);
   }
@@ -166,10 +216,10 @@ async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, previous
         const tick = ctx.lists.tick();
         zone = await freshZone(ctx, spec);
         const done = found() && !(replacing && zone.records.some((r) => String(r.ref) === replacing));
-        if (done) ctx.confirmed?.set(zonesList(spec.packageDomain), tick);
+        if (done) ctx.confirmed?.set(listOfPlace(placeOfSpec(spec)), tick);
         return done;
       },
-      write: () => writeZone(ctx, spec.packageDomain, () => ctx.client.dns.changeZone(spec.packageDomain, spec.zone, {
+      write: () => writeZone(ctx, placeOfSpec(spec), () => changeZoneAt(ctx, placeOfSpec(spec), spec.zone, {
         add: found() ? [] : [inputOf(spec)],
         delete: replacing && zone.records.some((r) => String(r.ref) === replacing) ? [replacing] : [],
         conflictPolicy: spec.replaceConflicting ? 'replace' : 'reject',
@@ -194,7 +244,8 @@ async function ensureRecord(ctx: ReconcileContext, spec: DnsRecordSpec, previous
  * another zone or package): the declared one added, then the previous one deleted.
  */
 async function replaceRecord(ctx: ReconcileContext, previous: Identity, spec: DnsRecordSpec): Promise<void> {
-  const sameZone = splitRecordKey(previous.key).zone === spec.zone && (!previous.placement || previous.placement === spec.packageDomain);
+  const placement = spec.domain !== undefined ? REGISTRATION_ZONE : spec.packageDomain;
+  const sameZone = splitRecordKey(previous.key).zone === spec.zone && (!previous.placement || previous.placement === placement);
   if (sameZone) return ensureRecord(ctx, spec, previous);
   await ensureRecord(ctx, spec);
   await removeRecord(ctx, previous);
@@ -202,8 +253,8 @@ async function replaceRecord(ctx: ReconcileContext, previous: Identity, spec: Dn
 
 async function removeRecord(ctx: ReconcileContext, id: Identity): Promise<void> {
   const { zone } = splitRecordKey(id.key);
-  const packageDomain = await packageOfZone(ctx, id.placement, zone);
-  const live = async (after: number) => matching((await zonesOf(ctx, packageDomain, after))?.find((z) => z.name === zone), id.key);
+  const place = await placeOfIdentity(ctx, id, zone);
+  const live = async (after: number) => matching((await zonesAt(ctx, place, after))?.find((z) => z.name === zone), id.key);
   const refs = (await live(ctx.lists.tick())).map((r) => String(r.ref));
   if (refs.length === 0) {
     ctx.info(`DNS record ${id.key} is already absent`);
@@ -213,13 +264,14 @@ async function removeRecord(ctx: ReconcileContext, id: Identity): Promise<void> 
     what: `delete DNS record ${id.key}`,
     log: (l) => ctx.warn(l),
     isDone: async () => (await live(ctx.lists.tick())).length === 0,
-    write: () => writeZone(ctx, packageDomain, () => ctx.client.dns.changeZone(packageDomain, zone, { delete: refs })),
+    write: () => writeZone(ctx, place, () => changeZoneAt(ctx, place, zone, { delete: refs })),
   });
   ctx.info(`deleted DNS record ${id.key}`);
 }
 
 async function whyRecordMissing(ctx: ReconcileContext, id: Identity): Promise<string | undefined> {
   const { zone } = splitRecordKey(id.key);
+  if (id.placement === REGISTRATION_ZONE) return notHeld(ctx, zone);
   const packageDomain = await packageOfZone(ctx, id.placement, zone);
   if (!packageIndex(await listedPackages(ctx)).byPrimary.get(packageDomain)) return `its package ${packageDomain} does not exist`;
   const zones = await zonesOf(ctx, packageDomain);
@@ -231,14 +283,33 @@ async function whyRecordMissing(ctx: ReconcileContext, id: Identity): Promise<st
  * none do; a declared CNAME changed in the control panel (changedCname) differs in its value.
  */
 function diffRecord(spec: DnsRecordSpec, live: Observed): FieldDiff[] {
-  const fields = ['zone', 'name', 'type', 'value', 'priority', 'weight', 'port'] as const;
+  const fields = ['zone', 'domain', 'name', 'type', 'value', 'priority', 'weight', 'port'] as const;
   return fields
     .filter((f) => (spec[f] ?? undefined) !== (live.fields[f] ?? undefined))
     .map((f) => ({ field: f, declared: spec[f], live: live.fields[f] }));
 }
 
+/**
+ * A record in a registered domain's own zone: the account must hold the domain, and no
+ * package may hold it (then its zone is that package's: one zone, declared one way, with
+ * `package`, so that every read finds the record under one identity).
+ */
+async function checkRecordAccount(ctx: ReconcileContext, spec: DnsRecordSpec, checked: (field: string) => boolean) {
+  if (spec.domain === undefined || !checked('domain')) return { problems: [] };
+  const rule = await notHeld(ctx, spec.domain);
+  if (rule) return { problems: [{ field: 'domain', rule }] };
+  const holder = packageIndex(await listedPackages(ctx)).byName.get(spec.domain);
+  if (!holder) return { problems: [] };
+  return {
+    problems: [{
+      field: 'domain',
+      rule: `"${spec.domain}" is a name of package ${holder.name.toLowerCase()}, whose zone is the registration's: declare the record with package = "${holder.name.toLowerCase()}" instead`,
+    }],
+  };
+}
+
 export const dnsRecordReconciler = {
-  confirmList: (spec) => zonesList(spec.packageDomain),
+  confirmList: (spec) => listOfPlace(placeOfSpec(spec)),
   observe: observeRecord,
   list: listRecords,
   diff: async (_ctx, spec, live) => diffRecord(spec, live),
@@ -246,6 +317,7 @@ export const dnsRecordReconciler = {
   replace: replaceRecord,
   remove: removeRecord,
   whyMissing: whyRecordMissing,
+  checkAccount: checkRecordAccount,
   entries: (o) => [{ id: o.liveId, detail: `${String(o.fields.type)} ${String(o.computed.fqdn)} ${String(o.fields.value)}` }],
   // A record is a test's when its owner name is (the zone's apex, or a name in it); shown as `owner TYPE value`, unique in an account.
   sweepNames(o) {

@@ -41,6 +41,8 @@ import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
 import { webSettingsReconciler } from './web-settings';
+import { domainNameserversReconciler } from './domain-nameservers';
+import { domainTransferLockReconciler } from './domain-transfer-lock';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -60,6 +62,7 @@ export type { AccountCheck, AccountProblem, KindReconciler, LiveEntry, SweepName
 export { cloudServerBrand, listPackageTypes, packageDomainOf, packageDomains, packageWebIpv4, readDnsZones, readMailDomain, readMysqlDatabases } from './account';
 export { findDatabase } from './mysql-database';
 export { readAvailablePhpVersions, readCertificates, readPhpVersion } from './web-settings';
+export { listedRegistrations, registrationNameservers, registrationTransferAllowed } from './domains';
 
 /** The registration of every kind's reconciler (the compiler asks for one per kind). */
 const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
@@ -70,6 +73,8 @@ const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
   'web-settings': webSettingsReconciler,
+  'domain-nameservers': domainNameserversReconciler,
+  'domain-transfer-lock': domainTransferLockReconciler,
   'mysql-database': mysqlDatabaseReconciler,
 };
 

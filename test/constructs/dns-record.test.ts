@@ -57,3 +57,44 @@ describe('DnsRecord', () => {
     })).toBeUndefined();
   });
 });
+
+describe('DnsRecord in a registered domain\'s own zone', () => {
+  test('carriers: placement "domain", the zone is the domain; a package record synthesizes exactly as before', () => {
+    const { json } = synth((stack) => {
+      new DnsRecord(stack, 'verify', { domain: 'Example.ORG', name: '@', type: 'TXT', value: 'site-verification=abc' });
+      new DnsRecord(stack, 'mx', { package: site(stack), name: '@', type: 'MX', value: 'mail.example.com', priority: 10 });
+    });
+    const r = resources(json);
+    expect(r.verify.triggers_replace).toEqual({ kind: 'dns-record', key: 'example.org/example.org/TXT/site-verification=abc', placement: 'domain', parent: '' });
+    expect(specOf(r.verify_settings)).toEqual({
+      kind: 'dns-record', path: 'MyStack/verify', domain: 'example.org', zone: 'example.org', name: '@', type: 'TXT', value: 'site-verification=abc',
+    });
+    expect(specOf(r.mx_settings)).not.toHaveProperty('domain');
+  });
+
+  test('provider engine: `domain` instead of `package`; a package record has no domain attribute (existing plans unchanged)', () => {
+    const { json } = synth((stack) => {
+      new DnsRecord(stack, 'verify', { domain: 'example.org', name: '_acme-challenge', type: 'TXT', value: 'token' });
+      new DnsRecord(stack, 'www', { package: site(stack), name: 'www', type: 'CNAME', value: 'example.com' });
+    }, true, 'provider');
+    const r = resources(json, 'reseller_dns_record');
+    expect(r.verify).toEqual({ domain: 'example.org', zone: 'example.org', name: '_acme-challenge', type: 'TXT', value: 'token' });
+    expect(r.www).toEqual({
+      package: '${reseller_package.site.domain_name}', zone: 'example.com', name: 'www', type: 'CNAME', value: 'example.com',
+      lifecycle: { replace_triggered_by: ['reseller_package.site.package_id'] },
+    });
+  });
+
+  test('exactly one of package and domain; the zone of a registration is its name', () => {
+    const message = synthError((stack) => {
+      new DnsRecord(stack, 'both', { package: site(stack), domain: 'example.org', name: 'x', type: 'A', value: '192.0.2.1' });
+      new DnsRecord(stack, 'neither', { name: 'x', type: 'A', value: '192.0.2.1' });
+      new DnsRecord(stack, 'zone', { domain: 'example.org', zone: 'example.net', name: 'x', type: 'A', value: '192.0.2.1' });
+      new DnsRecord(stack, 'bad', { domain: 'not a domain', name: 'x', type: 'A', value: '192.0.2.1' });
+    });
+    expect(message).toContain('MyStack/both: domain cannot be given with package');
+    expect(message).toContain('MyStack/neither: package must be a HostingPackage or HostingPackage.fromDomainName(...) (or give domain');
+    expect(message).toContain('MyStack/zone: zone "example.net" must be the registered domain name "example.org"');
+    expect(message).toContain('MyStack/bad: domain "not a domain" is not a valid domain name');
+  });
+});

@@ -119,6 +119,22 @@ describe('the docs examples with real Terraform', () => {
     rmSync(join(ws, 'imports.tf'));
   }, E2E_TIMEOUT_MS * 2);
 
+  it('the reseller_domains example lists the registrations expiring within 30 days, and reseller_domain one registration, against the emulator', async () => {
+    writeFileSync(join(ws, 'domains-outputs.tf'), [
+      'output "expiring" {\n  value = module.data_sources_reseller_domains.expiring_within_30_days\n}',
+      'output "nameservers" {\n  value = module.data_sources_reseller_domain.registered_nameservers\n}',
+    ].join('\n\n') + '\n');
+    try {
+      await terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color', '-target=module.data_sources_reseller_domains', '-target=module.data_sources_reseller_domain'], ws, env());
+      const outputs = JSON.parse((await terraform(tf, ['output', '-json'], ws, env())).stdout);
+      // The emulator's fixture registrations: example-blog.com expires 20 days after the account was made.
+      expect(outputs.expiring.value).toEqual(['example-blog.com']);
+      expect(outputs.nameservers.value).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
+    } finally {
+      rmSync(join(ws, 'domains-outputs.tf'));
+    }
+  }, E2E_TIMEOUT_MS);
+
   it('every attribute of `terraform providers schema -json` is in the docs with its description, and the docs name no other', async () => {
     const result = await terraform(tf, ['providers', 'schema', '-json'], ws, env());
     const all = JSON.parse(result.stdout).provider_schemas as Record<string, any>;

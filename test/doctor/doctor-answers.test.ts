@@ -21,7 +21,7 @@ jest.setTimeout(60_000);
 
 const KEY = 'doctor-answers-key';
 const ZONE = 'answers-site.com';
-const VALUES = ['answers-site', 'answers-txt-token', '198.51.100.91', 'mx.answers-mail.net', 'Answers Label', 'Another Label', 'pending'];
+const VALUES = ['answers-site', 'answers-txt-token', '198.51.100.91', 'mx.answers-mail.net', 'Answers Label', 'Another Label', 'unassigned-yet'];
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -169,7 +169,7 @@ describe('package reads', () => {
   });
 
   it('a web address that is not dotted IPv4: webIpv4FromPackageDetail is not held; none at all: not verifiable', async () => {
-    const odd = await verdicts(changing(PACKAGE, (detail: Json) => ({ ...detail, web: { ...detail.web, info: { ip4Address: 'pending' } } })));
+    const odd = await verdicts(changing(PACKAGE, (detail: Json) => ({ ...detail, web: { ...detail.web, info: { ip4Address: 'unassigned-yet' } } })));
     expect(odd.webIpv4FromPackageDetail).toEqual({ status: 'not held', detail: 'web.info.ip4Address is a string that is not a dotted IPv4 address' });
     const none = await verdicts(changing(PACKAGE, (detail: Json) => ({ ...detail, web: { ...detail.web, info: undefined } })));
     expect(none.webIpv4FromPackageDetail.status).toBe('not verifiable');

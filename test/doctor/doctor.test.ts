@@ -26,9 +26,10 @@ const PROFILE_FACTS = ['labelFromPackageLabels', 'verifiableLabelFromPackageLabe
 /** The facts both profiles show: documented fields, and assumed forms the documented profile shows too (DNS numbers and names in their other form). */
 const READ_FACTS = ['enabledFromPackageDetail', 'typeRefFromPackageDetail', 'webIpv4FromPackageDetail', 'limitsOfPackageType', 'parseForwarderEntry',
   'recordListOfZoneValue', 'dnsNameOfRead', 'dnsNumberOfRead', 'package list entry', 'mailbox entry', 'user list', 'dns record entry',
-  'force-HTTPS read', 'certificate entry', 'isFreeCertificateProvider', 'phpVersionOnWire', 'phpVersionOfAvailable'];
+  'force-HTTPS read', 'certificate entry', 'isFreeCertificateProvider', 'phpVersionOnWire', 'phpVersionOfAvailable',
+  'nameserversOfRead', 'registrationDateOfRead', 'renewalConstraintOfRead', 'domain list entry'];
 const WRITE_FACTS = ['postRejectedWithoutEffect', 'isDuplicateError', 'isValidationError', 'parseForwarderCreateResult', 'mailboxUpdateBody',
-  'acceptMailboxUpdateResult', 'acceptDnsWriteResult', 'forceHttpsAlreadySo', 'phpVersionWriteBody'];
+  'acceptMailboxUpdateResult', 'acceptDnsWriteResult', 'forceHttpsAlreadySo', 'phpVersionWriteBody', 'nameserverChangeBody'];
 /** Values in the account's DNS records: none may reach a report. */
 const RECORD_VALUES = ['doctor-verification-token', 'edge.doctor-cdn.net', 'sip.doctor-cdn.net', '2001:db8::77', '198.51.100.77'];
 
@@ -135,10 +136,18 @@ describe.each<EmulatorProfile>(['default', 'documented'])('doctor against the %s
     expect(doc.account['dns records'].shape).toMatchObject({ type: 'string', host: 'string', pri: profile === 'default' ? 'absent|number' : 'absent|string' });
   });
 
+  it('tells which form the registration reads take: the nameservers\' shape and the dates\' form as this profile sends them', async () => {
+    const doc = JSON.parse((await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir)).stdout);
+    expect(factOf(doc, 'nameserversOfRead').detail).toBe(profile === 'default' ? '4 nameserver(s) read as a bare list' : '4 nameserver(s) read as {"result": [...]}');
+    expect(factOf(doc, 'registrationDateOfRead').detail).toBe(profile === 'default' ? '8 date(s) read (8 with a time, 0 without)' : '8 date(s) read (0 with a time, 8 without)');
+    expect(doc.account['registered domains'].count).toBe(4);
+  });
+
   it('--json carries no key, no name, no e-mail address, no domain or label of the account: only field names, types and counts', async () => {
     const { stdout } = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
     for (const secret of [KEY, Buffer.from(KEY).toString('base64'), 'owner@example.com', 'ops@example.org', 'Alex Owner', 'Sam Ops',
-      'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox', ...RECORD_VALUES, 'stackdns', 'stackmail']) {
+      'doctor-site', 'Doctor Private Ltd', 'Acme Brand', 'someone@example.org', 'stack-user:989901', 'doctorbox', ...RECORD_VALUES, 'stackdns', 'stackmail',
+      'example-studio.com', 'example-registered.net', 'cloudflare', 'transfer pending']) {
       expect([secret, stdout.includes(secret)]).toEqual([secret, false]);
     }
     const doc = JSON.parse(stdout);

@@ -249,12 +249,17 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   const run = await capture(runImportCli, ['--out', file, '--class-name', 'AllKindsStack', '--engine', 'provider', '--kinds', KINDS.join(',')], env, project);
   expect(run.code).toBe(0);
   const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
-  // Web settings: one per package (their count's plural ending is the lead's to wire: definition `plural`).
-  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings\S*, 0 MySQL database\(s\)$/);
+  // Web settings: one per package (their count's plural ending comes from the definition's `plural`).
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings\S*, 4 nameserver set\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
   const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
   const source = readFileSync(file, 'utf8');
-  expect(source).toContain("import { CloudProvider, DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser, WebSettings } from 'cdktf-reseller-hosting';");
+  expect(source).toContain(
+    "import { CloudProvider, DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser, WebSettings } from 'cdktf-reseller-hosting';",
+  );
   expect(source).toMatch(/stackUser: user_owner_example_com,/);
+  // The fixture registrations: their nameservers and locks as the registry holds them.
+  expect(source).toContain("new DomainNameservers(this, 'ns_example_registered_net', { domain: 'example-registered.net', nameservers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] });");
+  expect(source).toContain("new DomainTransferLock(this, 'lock_example_blog_com', { domain: 'example-blog.com', locked: false });");
   const { outdir, stackDir } = synthProviderStack('all-kinds', 'AllKindsStack', 'all');
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stdout).toMatch(new RegExp(`: ${declared} import block\\(s\\) for stack all\\n$`));

@@ -24,6 +24,7 @@ function account(overrides: Partial<AccountDump> = {}): AccountDump {
     packages: [],
     cloudServers: [],
     certificateDelayMs: 0,
+    domains: [],
     ...overrides,
   };
 }
@@ -74,6 +75,11 @@ function hostileAccount(): AccountDump {
       mysqlDatabases: [{ id: 410001, name: HOSTILE, host: HOSTILE, externalHostname: HOSTILE, server: HOSTILE, quotaMb: 1024, quotaUsed: 0, passwordSha256: 'b'.repeat(64) }],
     }],
     cloudServers: [server({ name: HOSTILE, provider: HOSTILE, spec: HOSTILE, zone: HOSTILE, readyAt: HOSTILE, state: 'provisioning', packageIds: [1000001] })],
+    domains: [{
+      id: 400001, name: HOSTILE, registeredAt: HOSTILE, expiresAt: HOSTILE, hasPrivacy: true, pendingTransfer: true, registrantIsVerified: true,
+      renewalConstraint: HOSTILE, preferredRenewalMonths: 12, nameservers: [HOSTILE, HOSTILE], transferAllowed: false, charged: 0,
+      dnsZone: { apex: HOSTILE, onPackage: HOSTILE, records: [{ type: 'TXT', host: HOSTILE, ref: 7000009, txt: HOSTILE }] },
+    }],
   });
 }
 
@@ -150,6 +156,7 @@ describe('content', () => {
       'No DNS zones in this account yet.',
       'No cloud servers in this account yet.',
       'No control-panel users in this account.',
+      'No domain names registered in this account.',
     ]) expect(page).toContain(text);
     expect(page).not.toContain('<table');
     expect(page).not.toContain('http-equiv="refresh"');

@@ -1,7 +1,10 @@
 // The test-only kind (test/kinds/locker) registers first, as a real kind is, so every check below runs it too.
 import './locker/register';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { App, LocalBackend, TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { compare } from '../../src/drift/compare';
 import type { DesiredObject } from '../../src/drift/desired';
@@ -11,7 +14,7 @@ import {
 } from '../../src/protocol';
 import { createContext, diff, ensure, list, observe, ReconcileContext, remove } from '../../src/reconcile';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, tempDir, terraform } from '../e2e/support';
+import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, stackEnv, tempDir, terraform } from '../e2e/support';
 import { synth } from '../constructs/util';
 import { FIXTURES, KindFixture, PASSWORD } from './fixtures';
 import { testKindBundles } from './locker/bundles';
@@ -20,12 +23,14 @@ import { TEST_KIND } from './locker/register';
 
 /**
  * The kind contract (DESIGN §6), part 2: the same checks for every definition, each
- * against the emulator over HTTP, through the core, the constructs, drift and the
- * native provider under real Terraform (one stack for every kind). Each check is named
+ * against the emulator over HTTP, through the core, the constructs, drift, the native
+ * provider and the terraform_data carriers under real Terraform (one stack for every
+ * kind, per engine). Each check is named
  * after the piece of a kind it proves, so a missing piece fails by name. The kinds are
  * those of the library plus the test-only kind of test/kinds/locker, registered the
  * way a real kind is; the provider runs from a bundle of the same sources with it
- * registered (test/kinds/locker/bundles.ts).
+ * registered (test/kinds/locker/bundles.ts), and so do the terraform_data carriers'
+ * provisioners (its handler).
  */
 
 /** Every kind's fixture: the library's, and the test-only kind's. */
@@ -118,13 +123,15 @@ describe('core: ensure -> observe -> empty diff -> listed -> change in place -> 
     await ensure(context(), before, { replacing: definitionOf(kind).identity(after as never) }); // back to the fixture
   });
 
-  test('remove: children first; what the API cannot delete is retained (and still listed); settings go back to their defaults', async () => {
+  test('remove: children first; what the API cannot delete is retained, what a delete forgets stays (both still listed); settings go back to their defaults', async () => {
     for (const kind of [...kinds].reverse()) {
       const identity = definitionOf(kind).identity(checked(kind) as never);
       await remove(context(), identity);
       const after = await observe(context(), identity);
-      if (definitionOf(kind).lifecycle?.cannotDelete) expect(after).toBeDefined();
-      else if (definitionOf(kind).lifecycle?.restoresDefaults) {
+      const life = definitionOf(kind).lifecycle;
+      // What the API cannot delete is retained; what a delete only forgets stays as it is.
+      if (life?.cannotDelete || life?.deleteForgets) expect(after).toBeDefined();
+      else if (life?.restoresDefaults) {
         // Settings that last as long as their parent: still there, and no longer as declared.
         expect(after).toBeDefined();
         expect(await diff(context(), checked(kind), after!)).not.toEqual([]);
@@ -212,5 +219,65 @@ describe('provider: plan, apply, read, import under real Terraform, one stack fo
     expect(imported.stdout).toContain('Import successful!');
     const plan = await run(['plan'], [0]);
     expect(plan.stdout).not.toMatch(/will be created|must be replaced|will be destroyed/);
+  }, E2E_TIMEOUT_MS);
+});
+
+describe('terraform_data: the constructs carried by provisioners under real Terraform, one stack for every kind', () => {
+  let tf: string;
+  let dir: string;
+  let stackDir: string;
+  let env: NodeJS.ProcessEnv;
+  let addresses: string[];
+  const run = (command: string[], codes = [0]) => terraform(tf, [...command, '-input=false', '-no-color'], stackDir, env, codes);
+  /** A kind's carriers (an object and a settings resource): the fixtures refer to their parents by name, so Terraform cannot order the kinds. */
+  const targetsOf = (kind: Kind) => addresses.filter((a) => a.startsWith(`terraform_data.${kind.replace(/-/g, '_')}_`)).map((a) => `-target=${a}`);
+
+  beforeAll(async () => {
+    tf = requireTerraform();
+    dir = tempDir('kinds-carriers');
+    const app = new App({ outdir: join(dir, 'out') });
+    const stack = new TerraformStack(app, 'contract');
+    new LocalBackend(stack, { path: 'terraform.tfstate' });
+    new ResellerHosting(stack, 'reseller', { engine: 'terraform_data' });
+    // Each kind in its own scope: the fixtures name their references alike.
+    for (const kind of kinds) ALL_FIXTURES[kind].declare(new Construct(stack, kind.replace(/-/g, '_')) as TerraformStack);
+    app.synth();
+    stackDir = join(dir, 'out', 'stacks', 'contract');
+    const synthesized = JSON.parse(readFileSync(join(stackDir, 'cdk.tf.json'), 'utf8'));
+    // The provisioners run the handler with the test-only kind registered (the shipped one cannot know it).
+    for (const body of Object.values<any>(synthesized.resource.terraform_data)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      for (const p of body.provisioner ?? []) p['local-exec'].interpreter = ['node', testKindBundles().handlerScript, 'handler'];
+    }
+    writeFileSync(join(stackDir, 'cdk.tf.json'), JSON.stringify(synthesized, null, 2));
+    addresses = Object.keys(synthesized.resource.terraform_data).map((name) => `terraform_data.${name}`);
+    const variables = Object.keys(synthesized.variable ?? {});
+    env = stackEnv({
+      url: emu.url, apiKey: API_KEY, journalDir: join(dir, 'journal'),
+      extra: Object.fromEntries(variables.filter((v) => v.includes('password')).map((v) => [`TF_VAR_${v}`, PASSWORD])),
+    });
+    await run(['init']);
+  }, E2E_TIMEOUT_MS);
+
+  test('apply, parents first, ensures every kind as declared; the second plan is clean', async () => {
+    for (const kind of kinds) {
+      expect([kind, targetsOf(kind).length]).toEqual([kind, 2]);
+      expect((await run(['apply', '-auto-approve', ...targetsOf(kind)])).stdout).toMatch(/Apply complete!/);
+    }
+    for (const def of DEFINITIONS) {
+      const observed = await observe(context(), def.identity(checked(def.kind) as never));
+      expect([def.kind, observed !== undefined]).toEqual([def.kind, true]);
+      expect([def.kind, await diff(context(), checked(def.kind), observed!)]).toEqual([def.kind, []]);
+    }
+    expect((await run(['plan', '-detailed-exitcode'])).stdout).toContain('No changes.');
+  }, E2E_TIMEOUT_MS);
+
+  test('destroy, children first: what the API cannot delete is retained, what a delete forgets stays as it is, the rest is gone', async () => {
+    for (const kind of [...kinds].reverse()) await run(['destroy', '-auto-approve', ...targetsOf(kind)]);
+    expect((await terraform(tf, ['state', 'list'], stackDir, env)).stdout.trim()).toBe('');
+    for (const def of DEFINITIONS) {
+      const after = await observe(context(), def.identity(checked(def.kind) as never));
+      const stays = Boolean(def.lifecycle?.cannotDelete || def.lifecycle?.deleteForgets);
+      expect([def.kind, after !== undefined]).toEqual([def.kind, stays]);
+    }
   }, E2E_TIMEOUT_MS);
 });

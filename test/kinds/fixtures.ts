@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
-import { DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser, WebSettings } from '../../src';
+import { DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser, WebSettings } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -105,6 +105,21 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     declare: (stack) => new WebSettings(stack, 'web', {
       package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), forceHttps: true, freeCertificates: ['WWW.example-kinds.com'], phpVersion: '8.2',
     }),
+  },
+  // A registration of the emulator's fixtures (the registration kinds adopt, never register).
+  'domain-nameservers': {
+    spec: { kind: 'domain-nameservers', path: `${PATH}/ns`, domain: 'Example-Registered.NET', nameservers: ['Ns2.Example-DNS.net.', 'ns1.example-dns.net'] },
+    change: { nameservers: ['ns1.example-dns.net', 'ns3.example-dns.net'] },
+    importId: 'example-registered.net',
+    outOfBand: (client) => client.domains.changeNameservers('example-registered.net', { add: ['ns9.elsewhere.example'], remove: ['ns2.example-dns.net'] }),
+    declare: (stack) => new DomainNameservers(stack, 'ns', { domain: 'Example-Registered.NET', nameservers: ['Ns2.Example-DNS.net.', 'ns1.example-dns.net'] }),
+  },
+  'domain-transfer-lock': {
+    spec: { kind: 'domain-transfer-lock', path: `${PATH}/lock`, domain: 'example-registered.net', locked: true },
+    change: { locked: false },
+    importId: 'example-registered.net',
+    outOfBand: (client) => client.domains.setTransferAllowed('example-registered.net', true),
+    declare: (stack) => new DomainTransferLock(stack, 'lock', { domain: 'example-registered.net' }),
   },
   'mysql-database': {
     spec: { kind: 'mysql-database', path: `${PATH}/shop_db`, packageDomain: 'Example-Kinds.com', name: 'contract_shop', passwordVersion: 1 },

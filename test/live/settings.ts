@@ -24,6 +24,12 @@ export const LIVE_ENV = {
   packageTypes: 'RESELLER_LIVE_PACKAGE_TYPES',
   /** Optional: the spec of the cloud server (default micro). */
   cloudSpec: 'RESELLER_LIVE_CLOUD_SPEC',
+  /**
+   * Optional: a domain name the account has registered. The tier adopts its nameservers
+   * and transfer lock as they are (import, no write) and then forgets them: it never
+   * changes a registration (its nameservers carry the domain's DNS).
+   */
+  registration: 'RESELLER_LIVE_REGISTRATION',
 } as const;
 
 /** Objects the lifecycle creates, with its re-creations (drift, delete): the default budget. */
@@ -41,6 +47,8 @@ export interface LiveSettings {
   readonly cloudSpec: string;
   readonly maxCreates: number;
   readonly packageTypes?: readonly [string, string];
+  /** A registered domain name whose nameservers and lock the tier adopts as they are (never writes); undefined: none. */
+  readonly registration?: string;
   /** Passed to every Terraform run and client as they are (RESELLER_POLL_INTERVAL_MS and friends). */
   readonly passEnv: NodeJS.ProcessEnv;
 }
@@ -74,6 +82,9 @@ export function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | undefined {
   if (!Number.isInteger(maxCreates) || maxCreates < 1) problems.push(`${LIVE_ENV.maxCreates} must be a whole number >= 1`);
   const types = env[LIVE_ENV.packageTypes]?.split(',').map((t) => t.trim()).filter(Boolean);
   if (types && types.length !== 2) problems.push(`${LIVE_ENV.packageTypes} must name two package types, "first,second"`);
+  const registration = env[LIVE_ENV.registration]?.trim().toLowerCase() || undefined;
+  const registrationProblem = registration ? checkDomainName(registration) : undefined;
+  if (registrationProblem) problems.push(`${LIVE_ENV.registration} ${registrationProblem}`);
   if (problems.length) throw new LivePrerequisiteError(problems);
   const passEnv: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) if (/^RESELLER_(POLL|CONFIRM|PROGRESS)_/.test(name)) passEnv[name] = value;
@@ -84,6 +95,7 @@ export function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | undefined {
     cloudSpec: env[LIVE_ENV.cloudSpec] || 'micro',
     maxCreates,
     packageTypes: types ? [types[0], types[1]] : undefined,
+    registration,
     passEnv,
   };
 }

@@ -93,7 +93,16 @@ function env(run: Run): NodeJS.ProcessEnv {
   };
 }
 
-export function writeConfig(run: Run, step: Step | undefined, options: { cloud?: boolean; imports?: Array<{ to: string; id: string }> } = {}): void {
+/** A registration's nameservers and lock as the tier declares them (what the registry holds: adopted, never changed). */
+export interface Registration {
+  readonly domain: string;
+  readonly nameservers: readonly string[];
+  readonly locked: boolean;
+}
+
+export function writeConfig(
+  run: Run, step: Step | undefined, options: { cloud?: boolean; imports?: Array<{ to: string; id: string }>; registration?: Registration } = {},
+): void {
   const n = run.names;
   const resources: Record<string, Record<string, unknown>> = {};
   if (step) {
@@ -126,6 +135,11 @@ export function writeConfig(run: Run, step: Step | undefined, options: { cloud?:
     resources.reseller_web_settings = {
       site: { package: '${reseller_package.site.domain_name}', force_https: step.forceHttps, ...(step.phpVersion ? { php_version: step.phpVersion } : {}) },
     };
+  }
+  if (options.registration) {
+    const { domain, nameservers, locked } = options.registration;
+    resources.reseller_domain_nameservers = { reg: { domain, nameservers } };
+    resources.reseller_domain_transfer_lock = { reg: { domain, locked } };
   }
   if (options.cloud) {
     resources.reseller_cloud_server = {
@@ -376,6 +390,32 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       expect(await pkg()).toBeUndefined();
       expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);
+    }, LIVE_TIMEOUT_MS);
+
+    // A registration's nameservers carry its DNS: the tier adopts them as they are and never writes them.
+    it('adopts a registration\'s nameservers and transfer lock as they are (RESELLER_LIVE_REGISTRATION): import, an empty plan, no write; removing them forgets', async () => {
+      const domain = run.s.registration;
+      if (!domain) {
+        process.stderr.write('live tier: no registration adopted (RESELLER_LIVE_REGISTRATION is not set)\n');
+        return;
+      }
+      const nameservers = await run.client.domains.nameservers(domain);
+      const allowed = await run.client.domains.transferAllowed(domain);
+      if (!nameservers || allowed === undefined) throw new Error(`RESELLER_LIVE_REGISTRATION: the account does not hold ${domain}`);
+      const registration = { domain, nameservers, locked: !allowed };
+      writeConfig(run, undefined, { registration, imports: [
+        { to: 'reseller_domain_nameservers.reg', id: domain }, { to: 'reseller_domain_transfer_lock.reg', id: domain },
+      ] });
+      const plan = await savedPlan(run.tf, run.dir, env(run));
+      expect(plan.planText).toMatch(/Plan: 2 to import, 0 to add, 0 to change, 0 to destroy/);
+      await terraform(run.tf, ['apply', '-input=false', '-no-color', 'p'], run.dir, env(run));
+      writeConfig(run, undefined, { registration });
+      await expectNoChanges(run);
+      writeConfig(run, undefined);
+      const forgotten = await terraform(run.tf, ['apply', '-auto-approve', '-input=false', '-no-color'], run.dir, env(run));
+      expect((forgotten.stdout + forgotten.stderr).replace(/\s+/g, ' ')).toMatch(/only removes it from the state/);
+      expect(await run.client.domains.nameservers(domain)).toEqual(nameservers);
+      expect(await run.client.domains.transferAllowed(domain)).toBe(allowed);
     }, LIVE_TIMEOUT_MS);
 
     // Cloud servers cost money and cannot be cancelled through the API: only with RESELLER_LIVE_CLOUD=1.

@@ -144,6 +144,11 @@ describe('plans are true after apply', () => {
         on_certificate_timeout: ['warn', 'fail'][variant],
       },
     },
+    // A fixture registration of the emulator (these kinds adopt one, never register).
+    reseller_domain_nameservers: {
+      blog: { domain: 'example-blog.com', nameservers: [['ns1.true-plans.net', 'ns2.true-plans.net'], ['ns3.true-plans.net', 'ns1.true-plans.net']][variant] },
+    },
+    reseller_domain_transfer_lock: { blog: { domain: 'example-blog.com', locked: [true, false][variant] } },
     reseller_mysql_database: {
       shop: {
         package: '${reseller_package.site.domain_name}', name: 'true_plans',

@@ -26,3 +26,12 @@ resource "reseller_dns_record" "spf" {
   type    = "TXT"
   value   = "v=spf1 include:example.net ~all"
 }
+
+# A record in the own zone of a registered domain name that no package holds
+# (`domain` instead of `package`; its zone is the domain itself).
+resource "reseller_dns_record" "verification" {
+  domain = "example-registered.net"
+  name   = "@"
+  type   = "TXT"
+  value  = "site-verification=4f2a9c"
+}

@@ -5,6 +5,7 @@ import { dns } from './dns';
 import { cloud } from './cloud';
 import { users } from './users';
 import { web } from './web';
+import { domains } from './domains';
 import { mysql } from './mysql';
 
 /**
@@ -18,6 +19,7 @@ import { mysql } from './mysql';
   cloud,
   users,
   web,
+  domains,
   mysql,
 ].forEach(registerApiNoun);
 

@@ -9,6 +9,7 @@ import type { ImportFacet } from './import-facet';
 import type { Kind } from './index';
 
 /** Value type of a field, as the provider schema declares it. */
+/** `set(string)`: an unordered collection of distinct strings (Terraform compares it whatever the order). */
 export type FieldType = 'string' | 'number' | 'bool' | 'list(string)' | 'set(string)' | 'map(string)';
 
 /**
@@ -164,6 +165,15 @@ export interface Lifecycle {
    * The core's `remove` restores them; `observe` still finds the object afterwards.
    */
   restoresDefaults?(spec: unknown): string;
+  /**
+   * A delete only forgets the object: the account keeps it as it is (a registration's
+   * nameservers, its transfer lock: the kind adopts something it never creates, and
+   * what was there before cannot be known). The words say what stays ('the registration
+   * keeps the nameservers it has'). The provider warns in the plan of a destroy and the
+   * core's remove writes nothing; review should say it instead of "DELETED" (optional
+   * facet, read by adapters that know it).
+   */
+  readonly deleteForgets?: string;
   /**
    * A bool setting (camelCase field) that, when true, makes deleting one only forget it:
    * it stays in the account with what it holds (a MySQL database its data), unmanaged.

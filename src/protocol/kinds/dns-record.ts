@@ -13,9 +13,14 @@ import type { Identity } from './identity';
 export type DnsRecordSpec = {
   readonly kind: 'dns-record';
   readonly path: string;
-  /** Primary domain of the package the zone belongs to. */
-  readonly packageDomain: string;
-  /** Zone apex: one of the package's apex names. */
+  /** Primary domain of the package the zone belongs to (or `domain`, not both). */
+  readonly packageDomain?: string;
+  /**
+   * A registered domain name whose own zone holds the record (`/domain/{name}/dns`), for
+   * a registration no package holds (or `packageDomain`, not both). Its zone is the name.
+   */
+  readonly domain?: string;
+  /** Zone apex: one of the package's apex names, or the registered domain name. */
   readonly zone: string;
   /** Owner name relative to the zone (`@` for the apex, `www`, `_dmarc`, `*`). */
   readonly name: string;
@@ -46,10 +51,12 @@ const NUMBER_FIELDS: Record<DnsRecordType, readonly ('priority' | 'weight' | 'po
 };
 
 export const DNS_RECORD_FIELDS: readonly FieldDefinition[] = [
-  { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'package',
-    description: 'Primary domain of the hosting package whose zone holds the record.' },
+  { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'optional', readable: true, words: 'package',
+    description: 'Primary domain of the hosting package whose zone holds the record; give it or `domain`, not both.' },
+  { name: 'domain', attribute: 'domain', type: 'string', role: 'identity', presence: 'optional', readable: true, words: 'registered domain',
+    description: 'A registered domain name whose own zone holds the record (one no package holds; its zone is the name); give it or `package`, not both.' },
   { name: 'zone', attribute: 'zone', type: 'string', role: 'identity', presence: 'default', defaultFrom: 'packageDomain', readable: true,
-    description: 'Zone apex: one of the package\'s apex names; defaults to its primary domain.' },
+    description: 'Zone apex: one of the package\'s apex names, defaulting to its primary domain; with `domain`, the domain name.' },
   { name: 'name', attribute: 'name', type: 'string', role: 'identity', presence: 'required', readable: true,
     description: 'Owner name relative to the zone: `@` for the apex, `www`, `_dmarc`, `*`.' },
   { name: 'type', attribute: 'type', type: 'string', role: 'identity', presence: 'required', readable: true,
@@ -67,9 +74,9 @@ export const DNS_RECORD_FIELDS: readonly FieldDefinition[] = [
     description: 'On create, delete the records at this name that the record cannot sit beside (a CNAME and any other record, such as the zone\'s default `www` A record) in the same write, instead of failing.' },
   // A record has no update: any change is a new record with a new ref.
   { name: 'ref', attribute: 'ref', type: 'string', role: 'computed', presence: 'optional', readable: true,
-    derivesFrom: ['packageDomain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
+    derivesFrom: ['packageDomain', 'domain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
     description: 'The record\'s ref in the API (changes when the record is replaced).' },
-  { name: 'fqdn', attribute: 'fqdn', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'zone', 'name'],
+  { name: 'fqdn', attribute: 'fqdn', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'domain', 'zone', 'name'],
     description: 'Fully qualified owner name (`www.example.com`).' },
 ];
 
@@ -148,10 +155,30 @@ export function keyValue(spec: Pick<DnsRecordSpec, 'type' | 'value' | 'priority'
   return [...NUMBER_FIELDS[spec.type].map((f) => String(spec[f])), spec.value].join(' ');
 }
 
+/** The placement of a record in a registration's own zone (a package record's is its package's primary domain). */
+export const REGISTRATION_ZONE = 'domain';
+
+/** Where a record lives: exactly one of a package and a registered domain; the zone of a registration is its name. */
+function checkPlace(p: ProblemList, raw: DnsRecordSpec): void {
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (given(raw.packageDomain) && given(raw.domain)) {
+    p.add('domain', 'cannot be given with package: a record is in a package\'s zone or in a registered domain\'s own zone, not both');
+    return;
+  }
+  if (!given(raw.domain)) {
+    p.add('packageDomain', given(raw.packageDomain) ? checkDomainName(raw.packageDomain) : 'is required (or give domain: a registered domain name whose own zone holds the record)');
+    p.add('zone', checkDomainName(raw.zone));
+    return;
+  }
+  p.add('domain', checkDomainName(raw.domain));
+  if (given(raw.zone) && !checkDomainName(raw.domain) && canonicalDomain(String(raw.zone)) !== canonicalDomain(String(raw.domain))) {
+    p.add('zone', `${describeValue(raw.zone)} must be the registered domain name ${describeValue(raw.domain)} (a registration has one zone, its name), or be left out`);
+  }
+}
+
 export function checkDnsRecord(raw: DnsRecordSpec, path: string = raw.path): Checked<DnsRecordSpec> {
   const p = new ProblemList(path);
-  p.add('packageDomain', checkDomainName(raw.packageDomain));
-  p.add('zone', checkDomainName(raw.zone));
+  checkPlace(p, raw);
   p.add('name', checkRecordName(raw.name));
   p.add('replaceConflicting', checkBool(raw.replaceConflicting ?? undefined));
   const type = typeof raw.type === 'string' ? (raw.type.trim().toUpperCase() as DnsRecordType) : raw.type;
@@ -168,13 +195,15 @@ export function checkDnsRecord(raw: DnsRecordSpec, path: string = raw.path): Che
     else p.add(field, checkUint16(raw[field]));
   }
   if (p.problems.length) return { spec: raw, problems: p.problems };
-  const zone = canonicalDomain(raw.zone);
+  const onRegistration = raw.domain !== undefined && raw.domain !== null;
+  const zone = canonicalDomain(onRegistration ? (raw.domain as string) : raw.zone);
   const name = canonicalRecordName(raw.name, zone);
   if (type === 'CNAME' && name === '@') p.add('name', 'must not be @ for a CNAME: the zone apex holds the SOA and NS records, and a CNAME may not share its name');
   if (type === 'SRV' && !/^_[^.]+\._(tcp|udp|tls)(\.|$)/.test(name)) p.add('name', `${JSON.stringify(raw.name)} must be _service._proto (e.g. _sip._tcp) for an SRV record`);
   if (p.problems.length) return { spec: raw, problems: p.problems };
   const spec: DnsRecordSpec = {
-    kind: 'dns-record', path, packageDomain: canonicalDomain(raw.packageDomain), zone, name, type, value: canonicalRecordValue(type, raw.value),
+    kind: 'dns-record', path, ...(onRegistration ? { domain: zone } : { packageDomain: canonicalDomain(raw.packageDomain as string) }),
+    zone, name, type, value: canonicalRecordValue(type, raw.value),
     ...Object.fromEntries(NUMBER_FIELDS[type].map((f) => [f, raw[f]])),
     ...(raw.replaceConflicting ? { replaceConflicting: true } : {}),
   };
@@ -191,36 +220,44 @@ export function splitRecordKey(key: string): { zone: string; fqdn: string; type:
 }
 
 function dnsIdentity(spec: DnsRecordSpec, parent = ''): Identity {
-  return { kind: 'dns-record', key: `${spec.zone}/${fullyQualified(spec.name, spec.zone)}/${spec.type}/${keyValue(spec)}`, placement: spec.packageDomain, parent };
+  const placement = spec.domain !== undefined ? REGISTRATION_ZONE : spec.packageDomain ?? '';
+  return { kind: 'dns-record', key: `${spec.zone}/${fullyQualified(spec.name, spec.zone)}/${spec.type}/${keyValue(spec)}`, placement, parent };
 }
 
-/** The spec of a natural key (without package and path), or the problem with it. */
-export function specOfKey(zone: string, name: string, type: string, value: string, packageDomain = zone): DnsRecordSpec | string {
+/** The spec of a natural key (without path), or the problem with it. `placement` REGISTRATION_ZONE: in the registration's own zone. */
+export function specOfKey(zone: string, name: string, type: string, value: string, placement = zone): DnsRecordSpec | string {
   const t = type.trim().toUpperCase() as DnsRecordType;
   const numbers = NUMBER_FIELDS[t] ?? [];
   const words = value.split(' ');
   if (words.length <= numbers.length || numbers.some((_, i) => !/^[0-9]+$/.test(words[i]))) {
     return `the value of a ${t} record must be "${[...numbers, 'target'].join(' ')}", not ${JSON.stringify(value)}`;
   }
+  const place = placement === REGISTRATION_ZONE ? { domain: zone } : { packageDomain: placement };
   const raw = {
-    kind: 'dns-record', path: 'import', packageDomain, zone, name, type: t, value: words.slice(numbers.length).join(' '),
+    kind: 'dns-record', path: 'import', ...place, zone, name, type: t, value: words.slice(numbers.length).join(' '),
     ...Object.fromEntries(numbers.map((f, i) => [f, Number(words[i])])),
   } as DnsRecordSpec;
   const { spec, problems } = checkDnsRecord(raw, 'import');
   return problems.length ? problems.map((x) => `${x.field} ${x.rule}`).join('; ') : spec;
 }
 
-/** `[package:]zone/name/type/value` or `[package:]zone/#ref`. */
+/**
+ * `[package:]zone/name/type/value` or `[package:]zone/#ref`; `domain:zone/...` for a
+ * record in a registered domain's own zone (`domain` is no package: a package's primary
+ * domain has two labels at least).
+ */
 function parseDnsImportId(text: string): Identity | string {
   const parts = text.split('/');
   const [head, name = ''] = parts;
   const colon = head.indexOf(':');
   const packageDomain = colon >= 0 ? head.slice(0, colon) : '';
   const zone = colon >= 0 ? head.slice(colon + 1) : head;
-  const help = `import id "${text}" must be zone/name/type/value (example.com/www/CNAME/example.com, example.com/@/MX/10 mail.example.com) or zone/#ref`;
-  const problem = checkDomainName(zone) ?? (packageDomain ? checkDomainName(packageDomain) : undefined);
+  const help = `import id "${text}" must be zone/name/type/value (example.com/www/CNAME/example.com, example.com/@/MX/10 mail.example.com) or zone/#ref, ` +
+    'with package: or domain: before the zone where needed';
+  const onRegistration = packageDomain === REGISTRATION_ZONE;
+  const problem = checkDomainName(zone) ?? (packageDomain && !onRegistration ? checkDomainName(packageDomain) : undefined);
   if (problem) return `${help}: zone ${problem}`;
-  const placement = canonicalDomain(packageDomain || zone);
+  const placement = onRegistration ? REGISTRATION_ZONE : canonicalDomain(packageDomain || zone);
   if (parts.length === 2 && /^#[0-9]{1,15}$/.test(name)) return { kind: 'dns-record', key: `${canonicalDomain(zone)}/${name}`, placement, parent: '' };
   if (parts.length < 4) return help;
   const spec = specOfKey(canonicalDomain(zone), name, parts[2], parts.slice(3).join('/'), placement);
@@ -229,6 +266,7 @@ function parseDnsImportId(text: string): Identity | string {
 
 function formatDnsImportId(id: Identity): string {
   const parts = splitRecordKey(id.key);
+  // A registration's record always says so (its zone's name alone would find a package's).
   const head = id.placement && id.placement !== parts.zone ? `${id.placement}:${parts.zone}` : parts.zone;
   if ('ref' in parts) return `${head}/#${parts.ref}`;
   return `${head}/${canonicalRecordName(parts.fqdn, parts.zone)}/${parts.type}/${parts.value}`;
@@ -247,7 +285,7 @@ function canonicalDnsIdentity(id: Identity): Identity {
 export const dnsRecordDefinition = {
   kind: 'dns-record',
   label: 'DNS record',
-  description: 'A DNS record (A, AAAA, CNAME, MX, TXT, SRV) in a zone of a hosting package. The API has no update: a change within the zone replaces the record in one atomic write (the new record added, the old one deleted), so `ref` changes; a change of package or zone deletes it and creates it anew.',
+  description: 'A DNS record (A, AAAA, CNAME, MX, TXT, SRV) in a zone of a hosting package, or in the own zone of a registered domain name no package holds. The API has no update: a change within the zone replaces the record in one atomic write (the new record added, the old one deleted), so `ref` changes; a change of package, domain or zone deletes it and creates it anew.',
   order: 5,
   resourceType: 'reseller_dns_record',
   keyName: 'record',
@@ -263,7 +301,7 @@ export const dnsRecordDefinition = {
   formatImportId: formatDnsImportId,
   parent: { field: 'packageDomain', kind: 'package', placesKey: true } as const,
   // The API's write is one diff (deletes, then adds): a record changed within its zone is replaced in it.
-  lifecycle: { replacesInOneWrite: { keeping: ['packageDomain', 'zone'] } },
+  lifecycle: { replacesInOneWrite: { keeping: ['packageDomain', 'domain', 'zone'] } },
   // The zone's own records (SOA, NS, the defaults) are the service's: drift does not call them unmanaged.
   reportsUnmanaged: false,
   import: {
@@ -273,7 +311,7 @@ export const dnsRecordDefinition = {
     // One zone read per package, and the zone's default records come with it: declared on request only.
     byDefault: false,
     formerFlag: 'dns',
-    props: [{ field: 'packageDomain', prop: 'package' }, 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
+    props: [{ field: 'packageDomain', prop: 'package' }, 'domain', 'zone', 'name', 'type', 'value', 'priority', 'weight', 'port'],
     notes: (live) => ({ after: `ref ${live.liveId}` }),
   },
 } satisfies KindDefinition<'dns-record', DnsRecordSpec>;

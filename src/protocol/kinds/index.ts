@@ -35,6 +35,10 @@ import type { PackageSpec } from './package';
 import { stackUserDefinition } from './stack-user';
 import type { StackUserSpec } from './stack-user';
 import { webSettingsDefinition } from './web-settings';
+import { domainNameserversDefinition } from './domain-nameservers';
+import type { DomainNameserversSpec } from './domain-nameservers';
+import { domainTransferLockDefinition } from './domain-transfer-lock';
+import type { DomainTransferLockSpec } from './domain-transfer-lock';
 
 export * from './definition';
 export * from './identity';
@@ -46,7 +50,7 @@ export { CERTIFICATE_TIMEOUT_ACTIONS, DEFAULT_CERTIFICATE_TIMEOUT_MINUTES, check
 export type { MysqlDatabaseSpec };
 export { MYSQL_DATABASE_FIELDS, checkMysqlDatabase, checkDatabaseName } from './mysql-database';
 export type { DnsRecordType } from './dns-record';
-export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';
+export { DNS_RECORD_FIELDS, DNS_RECORD_TYPES, REGISTRATION_ZONE, checkDnsRecord, canonicalRecordName, fullyQualified, keyValue, splitRecordKey, specOfKey } from './dns-record';
 export type { MailPlacement } from './mail';
 export { PACKAGE_FIELDS, checkPackage } from './package';
 export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
@@ -54,10 +58,14 @@ export { FORWARDER_FIELDS, checkForwarder, sameRemote } from './forwarder';
 export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
+export type { DomainNameserversSpec, DomainTransferLockSpec };
+export { checkDomainNameservers, DOMAIN_NAMESERVERS_FIELDS } from './domain-nameservers';
+export { checkDomainTransferLock, DOMAIN_TRANSFER_LOCK_FIELDS } from './domain-transfer-lock';
+export { MAX_NAMESERVERS, nameserverProblems } from './domain';
 
 /** The registration of every kind: one entry per definition. */
 const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition,
-  webSettingsDefinition, mysqlDatabaseDefinition] as const;
+  webSettingsDefinition, domainNameserversDefinition, domainTransferLockDefinition, mysqlDatabaseDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];

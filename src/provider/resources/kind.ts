@@ -102,6 +102,11 @@ export interface ResourceKind<Spec = unknown, Id = unknown> {
    */
   removal?(spec: Spec): string;
   /**
+   * A destroy only removes it from the state and leaves the account as it is (a
+   * registration's nameservers): what stays, in words. The plan of a destroy says so.
+   */
+  readonly forgetsOnDelete?: string;
+  /**
    * A bool attribute that, true in the state, makes a delete only forget the object (it
    * stays in the account with what it holds): destroy removes it from state with a
    * warning, and a plan that replaces it says the old one is kept.

@@ -136,7 +136,8 @@ export function planChange(
   applied?: Readonly<Record<string, TfValue>>, pending: PendingRecord = {}, now = Date.now(),
 ): Result<Plan> {
   if (proposed === null || config === null) {
-    return { value: { planned: null, requiresReplace: [] }, diagnostics: prior && proposed === null ? removalDiagnostics(kind, prior) : [] };
+    const said = prior && proposed === null ? [...removalDiagnostics(kind, prior), ...forgetDiagnostics(kind, prior)] : [];
+    return { value: { planned: null, requiresReplace: [] }, diagnostics: said };
   }
   const diagnostics: Diagnostic[] = [];
   const tables = tablesOf(kind);
@@ -260,6 +261,15 @@ function replacementDeletesDiagnostic(
       `Keep ${causes.join(', ')} as it is to keep the ${label}.`,
     attributePath(causes[0]),
   );
+}
+
+/** The plan of a destroy of a kind whose delete only forgets it: a warning that says what the account keeps. */
+function forgetDiagnostics(kind: ResourceKind, prior: TfObject | null): Diagnostic[] {
+  if (!prior || !kind.forgetsOnDelete) return [];
+  return [warning(
+    `Destroying this ${kind.label} only removes it from the state`,
+    `Nothing is written to the account for ${String(prior[ID_ATTRIBUTE])}: ${kind.forgetsOnDelete}. To change it, change the configuration and apply before removing the resource.`,
+  )];
 }
 
 /**

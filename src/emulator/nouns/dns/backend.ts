@@ -1,4 +1,4 @@
-import { Package, State } from '../../backend/model';
+import { Account, Package, State } from '../../backend/model';
 import { DnsRecord, DnsZone, WritableType } from './model';
 import { defaultZoneRecords, dnsConflictError, DefaultRecord, replacedByInsert, unknownDeleteRef, zoneApexes } from './assumed';
 import { packageWebIp } from '../packages/assumed';
@@ -47,7 +47,25 @@ export function syncZones(state: State, pkg: Package): void {
 }
 
 function newZone(state: State, pkg: Package, apex: string): DnsZone {
-  return { apex, records: defaultZoneRecords(apex, packageWebIp(pkg)).map((r) => withRef(state, r)) };
+  return createZone(state, apex, defaultZoneRecords(apex, packageWebIp(pkg)));
+}
+
+/**
+ * A zone of `apex` holding `records`, each given a ref as an added record gets one (the
+ * SOA none): for a zone outside any package (a registered domain's own zone, served at
+ * `/domain/{name}/dns`), whose default records its noun chooses.
+ */
+export function createZone(state: State, apex: string, records: readonly DefaultRecord[]): DnsZone {
+  return { apex, records: records.map((r) => withRef(state, r)) };
+}
+
+/** The zone of `apex` on one of the account's packages, if a package holds that name as a zone apex. */
+export function packageZone(account: Account, apex: string): DnsZone | undefined {
+  for (const pkg of account.packages) {
+    const zone = pkg.zones.find((z) => z.apex === apex);
+    if (zone) return zone;
+  }
+  return undefined;
 }
 
 function withRef(state: State, record: DefaultRecord): DnsRecord {

@@ -71,3 +71,6 @@ const dnsRecord: Check = (v) => fields(v, { ref: nullable(int), type: isOneOf(RE
 const zone: Check = (v) => fields(v, { apex: str, records: arrayOf(dnsRecord) });
 
 export const packageChecks: Record<string, Check> = { zones: arrayOf(zone) };
+
+/** The structural check of one zone, for a noun that keeps a zone of its own (a registered domain's). */
+export const dnsZoneCheck: Check = zone;

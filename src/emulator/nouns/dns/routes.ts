@@ -37,16 +37,25 @@ export function zoneView(zone: DnsZone, profile: EmulatorProfile): Record<string
 const CONFLICT_POLICIES: readonly ConflictPolicy[] = ['reject', 'replace', 'ignore'];
 const INSERT_POLICIES: readonly InsertPolicy[] = ['append', 'replace'];
 
+/** The policies a route takes when a write leaves them out (see writeZone). */
+export interface ZonePolicies {
+  readonly conflictPolicy: ConflictPolicy;
+  readonly insertPolicy: InsertPolicy;
+}
+
 /**
  * `{"conflictPolicy", "insertPolicy", "new": {"A": [...], ...}, "delete": ["<ref>"]}`.
- * Both policies are required (every public client sends them); a `new` type that is
- * absent counts as `[]`. NS (or any other key) in `new` is refused: NS is not writable.
+ * Both policies are required (every public client of the package route sends them)
+ * unless the route gives `defaults` for a write without them (a registered domain's
+ * route: its certbot client sends none); a `new` type that is absent counts as `[]`.
+ * NS (or any other key) in `new` is refused: NS is not writable.
  */
-export function writeZone(ctx: ApiContext, zoneOf: () => DnsZone) {
+export function writeZone(ctx: ApiContext, zoneOf: () => DnsZone, defaults?: ZonePolicies) {
   const body = expectBody(ctx.body);
   const zone = zoneOf(); // after the body check: a bad body is 400 whatever the path names
-  const conflictPolicy = oneOf(body.conflictPolicy, 'conflictPolicy', CONFLICT_POLICIES);
-  const insertPolicy = oneOf(body.insertPolicy, 'insertPolicy', INSERT_POLICIES);
+  const given = (value: unknown) => value !== undefined || !defaults;
+  const conflictPolicy = given(body.conflictPolicy) ? oneOf(body.conflictPolicy, 'conflictPolicy', CONFLICT_POLICIES) : defaults!.conflictPolicy;
+  const insertPolicy = given(body.insertPolicy) ? oneOf(body.insertPolicy, 'insertPolicy', INSERT_POLICIES) : defaults!.insertPolicy;
   const adds = body.new === undefined || body.new === null ? [] : readNew(body.new, zone.apex);
   const deletes = body.delete === undefined || body.delete === null ? [] : readDeletes(body.delete);
   if (body.new === undefined && body.delete === undefined) throw validationError('request body must have new and/or delete');

@@ -1,0 +1,1 @@
+terraform import reseller_domain_nameservers.registered example-registered.net

@@ -1,0 +1,1 @@
+terraform import reseller_domain_transfer_lock.registered example-registered.net
