@@ -386,7 +386,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       writeConfig(run, undefined);
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);
-      expect(Object.keys(changes)).toHaveLength(6 + RECORD_RESOURCES.length);
+      expect(Object.keys(changes)).toHaveLength(7 + RECORD_RESOURCES.length);
       expect(await pkg()).toBeUndefined();
       expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);

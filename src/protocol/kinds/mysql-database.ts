@@ -91,7 +91,7 @@ export const mysqlDatabaseDefinition = {
   label: 'MySQL database',
   shortLabel: 'database',
   description: 'A MySQL database of a hosting package, with the MySQL user of the same name the API creates with it, found by package and name. Its password is write-only. Nothing of it changes in place: a new name or package replaces it, and deleting or replacing it deletes its data (unless `keep_on_destroy`).',
-  order: 6,
+  order: 8,
   resourceType: 'reseller_mysql_database',
   keyName: 'database',
   importIdHelp: 'the package and the name, package/name',
