@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack, TerraformVariable } from 'cdktf';
 import { ResellerClient } from '../../src/client';
-import { runDriftCli } from '../../src/drift/cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { synthExample } from '../helpers/synth';
@@ -44,7 +44,7 @@ afterAll(async () => {
   removeTempDirs(emu?.dir);
 });
 
-const drift = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => capture(runDriftCli, ['--out', outdir, ...args], { ...env, ...extraEnv });
+const drift = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => capture(runDriftCli, ['--stacks', outdir, ...args], { ...env, ...extraEnv });
 const driftJson = async (args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) => {
   const run = await drift(['--json', ...args], extraEnv);
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
@@ -183,10 +183,11 @@ test('--json is stable: the same account gives byte-identical documents', async 
 
 test('--fix repairs what it can; a missing mailbox without a password is skipped and said so', async () => {
   const run = await drift(['--fix', '--detailed-exitcode']);
-  expect(run.stderr).toBe('');
-  // Before: the drift table; then one line per object; then the report after the fix.
+  // Before: the drift table; then the report after the fix. The progress, one line per object, goes to stderr.
   expect(run.stdout).toMatch(/CHANGED\s+package\s+example-blog\.com[\s\S]*Fixing the drifted objects/);
-  expect(run.stdout).toMatch(/skipped mailbox info@example-shop\.com \(terraform_data\.shop_info\): a missing mailbox cannot be created without its password: set RESELLER_MAILBOX_PASSWORD/);
+  expect(run.stderr).toMatch(/skipped mailbox info@example-shop\.com \(terraform_data\.shop_info\): a missing mailbox cannot be created without its password: set RESELLER_MAILBOX_PASSWORD/);
+  expect(run.stderr).toMatch(/^reconciling package example-blog\.com \(terraform_data\.blog\)$/m);
+  expect(run.stdout).not.toMatch(/^reconciling /m);
   expect(run.stdout).toMatch(/fixed\s+terraform_data\.blog\s+package example-blog\.com/);
   expect(run.stdout).toMatch(/After --fix:[\s\S]*MISSING\s+mailbox\s+info@example-shop\.com/);
   expect(run.code).toBe(2); // info@ still missing, and unmanaged objects remain
@@ -231,18 +232,18 @@ test('--fix never sets the password of an existing mailbox, even with RESELLER_M
 test('absent objects: still present is drift, --fix removes them with the handler', async () => {
   const absentOut = tempDir('reseller-drift-absent-');
   synthExample({ ordersAbsent: true }, absentOut);
-  const run = await capture(runDriftCli, ['--out', absentOut, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const run = await capture(runDriftCli, ['--stacks', absentOut, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(run.code).toBe(2);
   expect(object(doc, 'terraform_data.shop_orders')).toMatchObject({
     declared: 'absent', status: 'still-present', message: 'declared absent: true, but still in the account', replaceAddress: null,
   });
-  const fixed = await capture(runDriftCli, ['--out', absentOut, '--fix', '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const fixed = await capture(runDriftCli, ['--stacks', absentOut, '--fix', '--detailed-exitcode', '--ignore-unmanaged'], env);
   expect(fixed.stdout).toMatch(/fixed\s+terraform_data\.shop_orders\s+mailbox orders@example-shop\.com: deleted mailbox orders@example-shop\.com/);
   expect(fixed.stdout).toMatch(/absent \(ok\)\s+mailbox\s+orders@example-shop\.com/);
   expect(fixed.code).toBe(0);
   // And the original stack now misses it: put it back for the following tests.
-  const back = await capture(runDriftCli, ['--out', outdir, '--fix', '--ignore-unmanaged', '--detailed-exitcode'], { ...env, RESELLER_MAILBOX_PASSWORD: PASSWORD });
+  const back = await capture(runDriftCli, ['--stacks', outdir, '--fix', '--ignore-unmanaged', '--detailed-exitcode'], { ...env, RESELLER_MAILBOX_PASSWORD: PASSWORD });
   expect(back.code).toBe(0);
 });
 
@@ -273,7 +274,7 @@ test('objects whose declaration holds Terraform variables are unknown, not guess
   synthExample({}, dir); // a second stack in the same output directory
   app.synth();
 
-  const run = await capture(runDriftCli, ['--out', dir, '--stack', 'vars', '--json'], env);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--stack', 'vars', '--json'], env);
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.stacks.map((s) => s.name)).toEqual(['vars']);
@@ -288,11 +289,11 @@ test('objects whose declaration holds Terraform variables are unknown, not guess
   // --out may name the output dir, its stacks dir, a stack dir or the cdk.tf.json itself.
   const stackDir = join(dir, 'stacks', 'vars');
   for (const out of [join(dir, 'stacks'), stackDir, join(stackDir, 'cdk.tf.json')]) {
-    const r = await capture(runDriftCli, ['--out', out, '--stack', 'vars', '--json'], env);
+    const r = await capture(runDriftCli, ['--stacks', out, '--stack', 'vars', '--json'], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).stacks[0].name).toBe('vars');
   }
-  const wrong = await capture(runDriftCli, ['--out', dir, '--stack', 'nope'], env);
+  const wrong = await capture(runDriftCli, ['--stacks', dir, '--stack', 'nope'], env);
   expect(wrong.code).toBe(1);
   expect(wrong.stderr).toMatch(/no stack named "nope"; the stacks found are: reseller-example, vars/);
 });
@@ -306,7 +307,7 @@ test("the stack's ResellerHosting apiUrl is used without RESELLER_API_URL; a dec
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', stackUser: { email: 'nobody@example.com' } });
   app.synth();
   const { RESELLER_API_URL: _unused, ...withoutUrl } = env;
-  const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], withoutUrl);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--json', '--ignore-unmanaged'], withoutUrl);
   expect(run.code).toBe(1);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.account.apiUrl).toBe(emu.url);
@@ -326,12 +327,12 @@ test('errors exit 1, usage errors 64', async () => {
   const noKey = await drift([], { RESELLER_API_KEY: '' });
   expect(noKey.code).toBe(1);
   expect(noKey.stderr).toMatch(/RESELLER_API_KEY is not set/);
-  const noStacks = await capture(runDriftCli, ['--out', join(outdir, 'nowhere')], env);
+  const noStacks = await capture(runDriftCli, ['--stacks', join(outdir, 'nowhere')], env);
   expect(noStacks.code).toBe(1);
   expect(noStacks.stderr).toMatch(/does not exist: synthesize the stacks first/);
   const notJson = join(tempDir('reseller-drift-bad-'), 'cdk.tf.json');
   writeFileSync(notJson, '{ nope');
-  expect((await capture(runDriftCli, ['--out', notJson], env)).code).toBe(1);
+  expect((await capture(runDriftCli, ['--stacks', notJson], env)).code).toBe(1);
   const usage = await drift(['--bogus']);
   expect(usage.code).toBe(64);
   expect(usage.stderr).toMatch(/Unknown option '--bogus'[\s\S]*usage: reseller-hosting drift/);
@@ -339,14 +340,14 @@ test('errors exit 1, usage errors 64', async () => {
 });
 
 test('the installed command: exit codes through bin/reseller-hosting.js', async () => {
-  const clean = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const clean = await runBinary(['drift', '--stacks', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
   expect(clean.stderr).toBe('');
   expect(clean.code).toBe(0);
   await api.packages.setLabel(packageId('example-blog.com'), 'Changed again');
-  const drifted = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const drifted = await runBinary(['drift', '--stacks', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
   expect(drifted.code).toBe(2);
   expect(drifted.stdout).toContain('label: "Example Blog" (declared) -> "Changed again" (live)');
-  const failed = await runBinary(['drift', '--out', outdir], { ...env, RESELLER_API_URL: 'http://127.0.0.1:9' });
+  const failed = await runBinary(['drift', '--stacks', outdir], { ...env, RESELLER_API_URL: 'http://127.0.0.1:9' });
   expect(failed.code).toBe(1);
 });
 
@@ -358,7 +359,7 @@ test('a null_resource stack is read the same way: object address, settings addre
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', label: 'Another label', stackUser: 'stack-user:989902' });
   app.synth();
   await api.packages.setLabel(packageId('example-blog.com'), 'Live label');
-  const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], env);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--json', '--ignore-unmanaged'], env);
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.objects).toEqual([
@@ -375,7 +376,7 @@ test('a stack synthesized by 0.1 (ensure on the object resource, update on the s
   const runs = await new MiniTerraform(stackDir, handlerEnv(emu.url, tempDir('journal-')), { mailbox_password: PASSWORD }).apply(json);
   expect(runs.filter((r) => r.command === 'ensure').map((r) => r.address).sort()).toEqual(['terraform_data.info', 'terraform_data.sales', 'terraform_data.site']);
   const read = async () => {
-    const r = await capture(runDriftCli, ['--out', dir, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
+    const r = await capture(runDriftCli, ['--stacks', dir, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
     return { code: r.code, doc: JSON.parse(r.stdout) as DriftDocument };
   };
   const clean = await read();

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { ResellerClient } from '../../src/client';
-import { compare } from '../../src/drift/compare';
-import type { DesiredObject } from '../../src/drift/desired';
-import { readProviderObjects } from '../../src/drift/provider-stack';
+import { compare } from '../../src/stacks/compare';
+import type { DesiredObject } from '../../src/stacks/desired';
+import { readProviderObjects } from '../../src/stacks/provider-stack';
 import {
   AnyKindDefinition, attributesOfSpec, DEFINITIONS, definitionOf, Kind, ObjectSpec,
 } from '../../src/protocol';

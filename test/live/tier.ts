@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { findPrefixed, sweep } from '../../src/drift/sweep';
+import { findPrefixed, sweep } from '../../src/commands/sweep/sweep';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 import type { LiveSettings } from './settings';
 

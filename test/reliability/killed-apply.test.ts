@@ -55,7 +55,7 @@ afterAll(async () => {
 
 /** `reseller-hosting drift` as a user runs it (the compiled CLI). */
 function drift(args: string[], outdir: string, env: NodeJS.ProcessEnv): Promise<TfRun> {
-  const argv = [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--out', outdir, ...args];
+  const argv = [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--stacks', outdir, ...args];
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { cwd: outdir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

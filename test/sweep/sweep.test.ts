@@ -1,6 +1,6 @@
 import { ResellerClient } from '../../src/client';
-import { checkPrefix, nameCarries } from '../../src/drift/sweep';
-import { runSweepCli } from '../../src/drift/sweep-cli';
+import { checkPrefix, nameCarries } from '../../src/commands/sweep/sweep';
+import { runSweepCli } from '../../src/commands/sweep';
 import { startEmulator } from '../../src/emulator';
 import type { AccountDump, RunningEmulator } from '../../src/emulator';
 import { capture } from '../drift/helpers';
