@@ -51,7 +51,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
       warn: (line) => io.err(`${redact(line, env)}\n`),
       // The provisioner passes an object's secret in its kind's variable, or names the variable (secret facet).
       secret: (spec) => secretFromEnv(spec, env),
-      timing: timingFromEnv(env),
+      timing: timingFromEnv(env, (message) => io.err(`warning: ${message}\n`)),
       store: journal,
       accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),
       runScope: applyScope(),

@@ -7,4 +7,5 @@ export * from './canonical-json';
 export * from './handler-contract';
 export * from './spec-input';
 export * from './provider-address';
+export * from './durations';
 export * from './cdk-packages';

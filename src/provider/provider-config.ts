@@ -1,5 +1,6 @@
 import type { AttemptRecord } from '../client';
-import { attributePath, Diagnostic, error } from './diagnostics';
+import { durationFromEnv, TIMING_ENV, TimingSetting } from '../protocol/durations';
+import { attributePath, Diagnostic, error, warning } from './diagnostics';
 import { parseDuration } from './resources/durations';
 import type { Schema } from './wire/rpc';
 import { isUnknown, TfObject, TfType, TfValue, typeJson } from './wire/values';
@@ -34,6 +35,8 @@ interface ProviderAttribute {
   readonly type: 'string' | 'number';
   /** The environment variable used when the attribute is not set. */
   readonly env: string;
+  /** A timing setting whose former environment spelling (`..._MS`) is still read, with a warning. */
+  readonly timing?: TimingSetting;
   readonly description: string;
   readonly sensitive?: boolean;
   /** The rule a value breaks, or undefined. */
@@ -69,9 +72,9 @@ export const PROVIDER_ATTRIBUTES: readonly ProviderAttribute[] = [
     description: 'Retries of a request after the first attempt, where the retry policy allows one (default: RESELLER_MAX_RETRIES, else 4).' },
   { name: 'request_timeout', type: 'string', env: 'RESELLER_REQUEST_TIMEOUT', check: DURATION_RULE,
     description: 'Deadline of one HTTP attempt, e.g. "30s" (default: RESELLER_REQUEST_TIMEOUT, else 30s).' },
-  { name: 'confirm_timeout', type: 'string', env: 'RESELLER_CONFIRM_TIMEOUT', check: DURATION_RULE,
+  { name: 'confirm_timeout', type: 'string', env: TIMING_ENV.confirmTimeout.name, timing: 'confirmTimeout', check: DURATION_RULE,
     description: 'How long to read back after a write until the change is visible, e.g. "30s" (default: RESELLER_CONFIRM_TIMEOUT, else 30s).' },
-  { name: 'poll_interval', type: 'string', env: 'RESELLER_POLL_INTERVAL', check: DURATION_RULE,
+  { name: 'poll_interval', type: 'string', env: TIMING_ENV.pollInterval.name, timing: 'pollInterval', check: DURATION_RULE,
     description: 'Pause between read-backs while waiting, e.g. "2s" (default: RESELLER_POLL_INTERVAL, else 2s).' },
 ];
 
@@ -103,7 +106,7 @@ export function validateProviderConfig(config: TfObject | null): Diagnostic[] {
 
 /** What ConfigureProvider found: settings, attributes known only after apply, or what is wrong. */
 export type Resolved =
-  | { readonly settings: ProviderSettings }
+  | { readonly settings: ProviderSettings; readonly warnings: readonly Diagnostic[] }
   | { readonly unknown: readonly string[] }
   | { readonly diagnostics: readonly Diagnostic[] };
 
@@ -113,6 +116,7 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
   if (unknown.length) return { unknown };
   const diagnostics = validateProviderConfig(config);
   const values: Record<string, string | number | undefined> = {};
+  const warnings: Diagnostic[] = [];
   for (const attribute of PROVIDER_ATTRIBUTES) {
     const value: TfValue = config?.[attribute.name] ?? null;
     if (value !== null) {
@@ -125,6 +129,9 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
       const rule = attribute.check(parsed);
       if (rule) diagnostics.push(error(`Invalid ${attribute.env}`, `${attribute.env} (the default of ${attribute.name}) ${attribute.sensitive ? 'must not be empty' : rule}.`));
       else values[attribute.name] = parsed;
+    } else if (attribute.timing) {
+      const ms = durationFromEnv(env, attribute.timing, (message) => warnings.push(warning(`Deprecated ${TIMING_ENV[attribute.timing!].former}`, `${message}.`)));
+      if (ms !== undefined) values[attribute.name] = `${ms}ms`;
     }
   }
   if (values.api_key === undefined) {
@@ -137,6 +144,7 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
   if (diagnostics.length) return { diagnostics };
   const ms = (name: string) => (values[name] === undefined ? undefined : parseDuration(String(values[name])));
   return {
+    warnings,
     settings: {
       apiUrl: values.api_url as string | undefined,
       resellerId: values.reseller_id as string | undefined,

@@ -22,7 +22,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** An environment with no connection: nothing here may need one. */
 const env = (): NodeJS.ProcessEnv => {
-  const e = { ...process.env, HOME: home };
+  const e: NodeJS.ProcessEnv = { ...process.env, HOME: home };
   delete e.RESELLER_API_URL;
   delete e.RESELLER_API_KEY;
   return e;

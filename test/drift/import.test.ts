@@ -191,8 +191,8 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
 
   // terraform apply of the imported stack: every ensure adopts; no POST reaches the API.
   // Only the handler's variables: runTerraform adds the project's Terraform settings.
-  const { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS } = handlerEnv(emu.url, tempDir('journal-'));
-  const tfEnv = { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS };
+  const { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL } = handlerEnv(emu.url, tempDir('journal-'));
+  const tfEnv = { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL };
   const init = await runTerraform(['init', '-input=false'], { cwd: stackDir, env: tfEnv, binary: terraform });
   expect(init.code).toBe(0);
   const before = emu.account();

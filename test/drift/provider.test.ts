@@ -60,7 +60,7 @@ const siteResources = (mailbox: Record<string, unknown> = {}): Resources => ({
   reseller_forwarder: { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: 'team@example.org' } },
 });
 
-const tfEnv = (password = PASSWORD): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL_MS: '100' });
+const tfEnv = (password = PASSWORD): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL: '100ms' });
 const cliEnv = () => apiEnv(emu.url, journal);
 let plans = 0;
 /** `reseller-hosting review` of a plan document, written to a file as `terraform show -json` would. */

@@ -133,7 +133,7 @@ describe('constructs: the attributes a construct synthesizes decode back to its 
 describe('provider: plan, apply, read, import under real Terraform, one stack for every kind', () => {
   let tf: string;
   let dir: string;
-  const env = { RESELLER_API_KEY: API_KEY, TF_VAR_password: PASSWORD, RESELLER_POLL_INTERVAL_MS: '50' };
+  const env = { RESELLER_API_KEY: API_KEY, TF_VAR_password: PASSWORD, RESELLER_POLL_INTERVAL: '50ms' };
   /** `terraform <command> -input=false -no-color <positional...>`. */
   const run = (command: string[], codes = [0], positional: string[] = []) => terraform(tf, [...command, '-input=false', '-no-color', ...positional], dir, env, codes);
   const name = (def: AnyKindDefinition) => def.kind.replace(/-/g, '_');

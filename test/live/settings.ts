@@ -41,7 +41,7 @@ export interface LiveSettings {
   readonly cloudSpec: string;
   readonly maxCreates: number;
   readonly packageTypes?: readonly [string, string];
-  /** Passed to every Terraform run and client as they are (RESELLER_POLL_INTERVAL_MS and friends). */
+  /** Passed to every Terraform run and client as they are (RESELLER_POLL_INTERVAL and friends). */
   readonly passEnv: NodeJS.ProcessEnv;
 }
 

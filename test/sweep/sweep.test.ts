@@ -24,7 +24,7 @@ const PREFIX = 'tfacc-';
 
 let emulator: RunningEmulator;
 let client: ResellerClient;
-const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL_MS: '20' });
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL: '20ms' });
 const account = (): AccountDump => emulator.snapshot().accounts.find((a) => a.isDefault)!;
 
 /** A record of the snapshot as the sweep names it: `owner TYPE value` (MX: `priority target`). */

@@ -23,6 +23,8 @@ export interface DriftOptions {
   readonly cwd?: string;
   /** Progress lines of --fix. */
   readonly onLine?: (line: string) => void;
+  /** What is wrong with the environment's settings (a former spelling). */
+  readonly warn?: (message: string) => void;
   /** With --fix: receives the report of the drift found, before anything is fixed. */
   readonly onBeforeFix?: (document: DriftDocument) => void;
   /** For tests and the benchmark: use this client instead of one from the environment. */
@@ -69,7 +71,7 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
       const first = documentOf(comparison, ctx.lists.reads, null);
       options.onBeforeFix?.(first);
       const before = first.summary;
-      const actions: FixAction[] = await fixDrift(comparison.objects, { client, connection, env, onLine: options.onLine });
+      const actions: FixAction[] = await fixDrift(comparison.objects, { client, connection, env, onLine: options.onLine, warn: options.warn });
       if (comparison.unmanaged.length) {
         options.onLine?.(`${comparison.unmanaged.length} unmanaged object(s) left as they are: drift --fix never deletes what no stack declares`);
       }

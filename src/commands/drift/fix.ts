@@ -2,7 +2,7 @@ import type { Connection, ResellerClient } from '../../client';
 import { ApiError } from '../../client';
 import { definitionOf, Identity, identityOf, Kind, kindOrder, ObjectSpec, secretEnvName } from '../../protocol';
 import {
-  accountScope, createContext, defaultStoreDir, FileStore, ReconcileContext, ReconcileError, reconcile, remove, timingFromEnv,
+  accountScope, createContext, defaultStoreDir, FileStore, ReconcileContext, ReconcileError, reconcile, remove, Timing, timingFromEnv,
 } from '../../reconcile';
 import type { ComparedObject, ObjectStatus } from '../../stacks';
 import { objectName } from '../../stacks';
@@ -35,6 +35,8 @@ export interface FixOptions {
   readonly env: NodeJS.ProcessEnv;
   /** Receives each line as it happens (progress). */
   readonly onLine?: (line: string) => void;
+  /** Receives what is wrong with the environment's settings (a former spelling), once. */
+  readonly warn?: (message: string) => void;
 }
 
 /** Fixes every drifted object: parents are ensured before children, children removed before parents. */
@@ -46,11 +48,12 @@ export async function fixDrift(objects: readonly ComparedObject[], options: FixO
   ensures.sort((a, b) => rank(a) - rank(b));
   removes.sort((a, b) => rank(b) - rank(a));
   const actions: FixAction[] = [];
-  for (const o of [...ensures, ...removes]) actions.push(await fixOne(o, options));
+  const timing = timingFromEnv(options.env, options.warn);
+  for (const o of [...ensures, ...removes]) actions.push(await fixOne(o, { ...options, timing }));
   return actions;
 }
 
-async function fixOne(o: ComparedObject, options: FixOptions): Promise<FixAction> {
+async function fixOne(o: ComparedObject, options: FixOptions & { timing: Timing }): Promise<FixAction> {
   const { report, desired } = o;
   const base = { stack: report.stack, address: report.address, kind: report.kind, key: report.key, status: report.status };
   const name = objectName(report.kind, report.key);
@@ -104,7 +107,7 @@ async function run(
   base: Pick<FixAction, 'stack' | 'address' | 'kind' | 'key' | 'status'>,
   name: string,
   action: 'ensure' | 'remove',
-  options: FixOptions,
+  options: FixOptions & { timing: Timing },
   secret: string | undefined,
   body: (ctx: ReconcileContext) => Promise<void>,
 ): Promise<FixAction> {
@@ -121,7 +124,7 @@ async function run(
     store: new FileStore(defaultStoreDir(options.env)),
     accountScope: accountScope(connection.baseUrl, connection.resellerId, connection.apiKey),
     runScope: `drift-fix-${process.pid}`,
-    timing: timingFromEnv(options.env),
+    timing: options.timing,
     info: note,
     warn: note,
     // The secret found for this object (see fixOne); no history: an existing object keeps its own.

@@ -59,6 +59,7 @@ export const runDriftCli = defineCommand({
       env: io.env,
       cwd: io.cwd,
       onLine: progress,
+      warn: (message) => io.stderr(`reseller-hosting drift: warning: ${message}\n`),
       onBeforeFix: (before) => {
         if (!json) io.stdout(`${renderTable(before)}\nFixing the drifted objects with the core's ensure and remove:\n`);
       },

@@ -56,7 +56,7 @@ export const runSweepCli = defineCommand({
     const client = clientFor(connection);
     try {
       const result = await sweep(client, values.prefix, {
-        yes: values.yes, timing: timingFromEnv(io.env), log: (line) => io.stderr(`${line}\n`),
+        yes: values.yes, timing: timingFromEnv(io.env, (message) => io.stderr(`reseller-hosting sweep: warning: ${message}\n`)), log: (line) => io.stderr(`${line}\n`),
       });
       io.stdout(values.json ? jsonDocument(SWEEP_DOCUMENT_VERSION, result) : renderSweep(result, values.yes ?? false));
       return result.failed ? EXIT.failure : EXIT.ok;

@@ -70,7 +70,7 @@ export interface SweepOptions {
   readonly yes?: boolean;
   /** Receives the core's progress lines ("deleted mailbox ..."). */
   readonly log?: (line: string) => void;
-  /** Read-back polling of the deletes (RESELLER_POLL_INTERVAL_MS and friends). */
+  /** Read-back polling of the deletes (RESELLER_POLL_INTERVAL and friends). */
   readonly timing?: Partial<Timing>;
 }
 
