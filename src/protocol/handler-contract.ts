@@ -74,5 +74,16 @@ export const EXIT = {
   usage: 64,
 } as const;
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
+/** The base URL of the real service's API (20i's reseller REST API), for messages and docs. */
+export const SERVICE_API_URL = 'https://api.20i.com';
+
+/**
+ * The one line that says the API URL is missing. DESIGN §1: there is no silent default
+ * (only the emulator and the demo set one), so a job that forgot it fails with this,
+ * not with "connection refused" at an address nobody chose.
+ */
+export const MISSING_API_URL =
+  `${ENV.apiUrl} is not set: export the reseller API's base URL (${SERVICE_API_URL} for 20i's reseller API; ` +
+  `for the local emulator, the URL 'reseller-hosting emulator' prints), or set apiUrl on ResellerHosting (api_url of the provider block)`;
+
 export const DEFAULT_CLOUD_TIMEOUT_MINUTES = 30;

@@ -1,5 +1,6 @@
 import type { AttemptRecord } from '../client';
 import { durationFromEnv, TIMING_ENV, TimingSetting } from '../protocol/durations';
+import { MISSING_API_URL, SERVICE_API_URL } from '../protocol/handler-contract';
 import { attributePath, Diagnostic, error, warning } from './diagnostics';
 import { parseDuration } from './resources/durations';
 import type { Schema } from './wire/rpc';
@@ -63,7 +64,7 @@ const DURATION_RULE: Check = (v) => {
 
 export const PROVIDER_ATTRIBUTES: readonly ProviderAttribute[] = [
   { name: 'api_url', type: 'string', env: 'RESELLER_API_URL', check: URL_RULE,
-    description: 'Base URL of the reseller API (default: RESELLER_API_URL, else the local emulator at http://127.0.0.1:8080).' },
+    description: `Base URL of the reseller API, e.g. ${SERVICE_API_URL} (default: RESELLER_API_URL; one of them is required).` },
   { name: 'reseller_id', type: 'string', env: 'RESELLER_ID', check: RESELLER_ID_RULE,
     description: 'Reseller id, when the API key gives access to several accounts (default: RESELLER_ID, else "*", the key\'s own account).' },
   { name: 'api_key', type: 'string', env: 'RESELLER_API_KEY', check: KEY_RULE, sensitive: true,
@@ -133,6 +134,9 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
       const ms = durationFromEnv(env, attribute.timing, (message) => warnings.push(warning(`Deprecated ${TIMING_ENV[attribute.timing!].former}`, `${message}.`)));
       if (ms !== undefined) values[attribute.name] = `${ms}ms`;
     }
+  }
+  if (values.api_url === undefined) {
+    diagnostics.push(error('Missing API URL: set api_url or RESELLER_API_URL', `${MISSING_API_URL}.`, attributePath('api_url')));
   }
   if (values.api_key === undefined) {
     diagnostics.push(error(

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  DEFAULT_API_URL, ENV, LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
+  ENV, LOCAL_MIRROR_DIR, MISSING_API_URL, SERVICE_API_URL, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
 } from '../../protocol';
 import type { AccountReads, FactResult } from './fact';
 import { checkFacts } from './facts';
@@ -69,7 +69,7 @@ const CHECK = {
 
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const { env } = options;
-  const urlText = (env[ENV.apiUrl] || DEFAULT_API_URL).replace(/\/+$/, '');
+  const urlText = (env[ENV.apiUrl] ?? '').replace(/\/+$/, '');
   const apiKey = env[ENV.apiKey] || undefined;
   const resellerId = env[ENV.resellerId] || '*';
   const checks: CheckResult[] = [];
@@ -77,12 +77,14 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 
   const urlOk = /^https?:\/\/[^\s/]+/.test(urlText);
   const reader = options.reader ?? (urlOk ? rawReader(urlText, apiKey) : undefined);
-  const where = env[ENV.apiUrl] ? `${ENV.apiUrl}=${urlText}` : `${urlText} (${ENV.apiUrl} is not set: the local emulator's default)`;
+  const where = `${ENV.apiUrl}=${urlText}`;
 
   // 1. The URL answers at all (any HTTP status, without the key).
   let answers = false;
-  if (!reader) {
-    checks.push(failed(CHECK.url, `${ENV.apiUrl} is not an http(s) URL`, `set ${ENV.apiUrl} to the API's base URL, e.g. https://api.example.com`));
+  if (!urlText) {
+    checks.push(failed(CHECK.url, MISSING_API_URL, `export ${ENV.apiUrl}=${SERVICE_API_URL} (20i's reseller API), or the URL of your emulator`));
+  } else if (!reader) {
+    checks.push(failed(CHECK.url, `${ENV.apiUrl} is not an http(s) URL`, `set ${ENV.apiUrl} to the API's base URL, e.g. ${SERVICE_API_URL}`));
   } else {
     try {
       const answer = await reader.get('/package', { auth: false });
