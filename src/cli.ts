@@ -17,7 +17,7 @@ commands:
   emulator [--host H] [--port N] [--data FILE] [--api-key KEY] [--provision-delay MS]
                                               run the local emulator of the reseller API
   drift    [--stacks DIR] [--stack NAME] [--json] [--detailed-exitcode] [--fix]
-           [--ignore-unmanaged] [--concurrency N]
+           [--fail-on-unmanaged] [--allow-charges] [--concurrency N]
                                               compare synthesized stacks with the live account
   import   [--out FILE.ts] [--class-name NAME] [--engine NAME] [--kinds KIND,...]
                                               write a cdktf stack declaring the live account

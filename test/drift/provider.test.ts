@@ -98,7 +98,7 @@ describe('a provider-engine stack', () => {
   }, E2E_TIMEOUT_MS);
 
   it('drift reads the reseller_* resources and reports changes made outside Terraform; review shows them in their own section', async () => {
-    const inSync = await capture(runDriftCli, ['--stacks', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const inSync = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], cliEnv());
     expect(inSync.stderr).toBe('');
     expect(inSync.code).toBe(0);
     const first = JSON.parse(inSync.stdout) as DriftDocument;
@@ -115,7 +115,7 @@ describe('a provider-engine stack', () => {
     await api.mail.createForwarder(site.id, 'review-site.com', { local: 'sales', remote: 'evil@example.net' });
     await api.packages.setLabel(site.id, 'Renamed in the panel');
 
-    const drifted = await capture(runDriftCli, ['--stacks', out, '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const drifted = await capture(runDriftCli, ['--stacks', out, '--detailed-exitcode'], cliEnv());
     expect(drifted.code).toBe(2);
     expect(drifted.stdout).toMatch(/CHANGED\s+package\s+review-site\.com\s+reseller_package\.site\n\s+label: "Review Site" \(declared\) -> "Renamed in the panel" \(live\)/);
     expect(drifted.stdout).toMatch(/MISSING\s+mailbox\s+info@review-site\.com\s+reseller_mailbox\.info/);
@@ -142,7 +142,7 @@ describe('a provider-engine stack', () => {
 
     // drift --fix repairs a provider-engine stack too (the password from TF_VAR_<variable of password_wo>);
     // the next plan refreshes to the repaired objects and has nothing to do.
-    const fixed = await capture(runDriftCli, ['--stacks', out, '--ignore-unmanaged', '--detailed-exitcode', '--fix'], { ...cliEnv(), TF_VAR_mailbox_password: PASSWORD });
+    const fixed = await capture(runDriftCli, ['--stacks', out, '--detailed-exitcode', '--fix'], { ...cliEnv(), TF_VAR_mailbox_password: PASSWORD });
     expect(fixed.stdout).toMatch(/fixed\s+reseller_mailbox\.info\s+mailbox info@review-site\.com: created mailbox info@review-site\.com/);
     expect(fixed.stdout + fixed.stderr).not.toContain(PASSWORD);
     expect(fixed.code).toBe(0);
@@ -354,7 +354,7 @@ describe('migration from the carriers to the provider', () => {
       ['terraform_data.site_settings', ['forget'], null],
     ]);
     // drift reads the constructs' own provider stack: construct paths, package references resolved.
-    const drift = await capture(runDriftCli, ['--stacks', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const drift = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], cliEnv());
     expect(drift.code).toBe(0);
     expect((JSON.parse(drift.stdout) as DriftDocument).objects.map((o) => [o.address, o.path, o.key, o.status])).toEqual([
       ['reseller_package.site', 'moved/site', 'moved-site.com', 'in-sync'],

@@ -15,8 +15,10 @@ export interface DriftOptions {
   readonly stack?: string;
   /** Reconcile drifted objects, then report again. */
   readonly fix?: boolean;
-  /** Whether unmanaged objects count as drift. @default true */
-  readonly countUnmanaged?: boolean;
+  /** Whether unmanaged objects count as drift (`--fail-on-unmanaged`). @default false */
+  readonly failOnUnmanaged?: boolean;
+  /** With `fix`: whether it may order what charges the account (a missing cloud server: `--allow-charges`). @default false */
+  readonly allowCharges?: boolean;
   /** Mail reads in flight at once. @default 8 */
   readonly concurrency?: number;
   readonly env?: NodeJS.ProcessEnv;
@@ -48,7 +50,7 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
   const connection = connectionForStacks(env, selected);
   // One client for the whole run: the list reads, the mail reads and any --fix.
   const client = options.client ?? clientFor(connection);
-  const countUnmanaged = options.countUnmanaged ?? true;
+  const failOnUnmanaged = options.failOnUnmanaged ?? false;
   // A read-only pass: each list once, the reference look-ups included; a fresh one after --fix.
   const pass = () => createContext({ client, oneReadPerList: true, readsAtOnce: options.concurrency ?? DEFAULT_MAIL_CONCURRENCY });
   const account = { apiUrl: connection.baseUrl, resellerId: connection.resellerId };
@@ -58,7 +60,7 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
       version: DRIFT_DOCUMENT_VERSION,
       account,
       stacks,
-      summary: summarize(comparison, countUnmanaged),
+      summary: summarize(comparison, failOnUnmanaged),
       objects: comparison.objects.map((o) => o.report),
       unmanaged: comparison.unmanaged,
       requests,
@@ -71,7 +73,7 @@ export async function runDrift(options: DriftOptions = {}): Promise<DriftResult>
       const first = documentOf(comparison, ctx.lists.reads, null);
       options.onBeforeFix?.(first);
       const before = first.summary;
-      const actions: FixAction[] = await fixDrift(comparison.objects, { client, connection, env, onLine: options.onLine, warn: options.warn });
+      const actions: FixAction[] = await fixDrift(comparison.objects, { client, connection, env, onLine: options.onLine, warn: options.warn, allowCharges: options.allowCharges });
       if (comparison.unmanaged.length) {
         options.onLine?.(`${comparison.unmanaged.length} unmanaged object(s) left as they are: drift --fix never deletes what no stack declares`);
       }

@@ -37,6 +37,12 @@ export interface FixOptions {
   readonly onLine?: (line: string) => void;
   /** Receives what is wrong with the environment's settings (a former spelling), once. */
   readonly warn?: (message: string) => void;
+  /**
+   * Whether a fix may order what charges the account (a missing object of a kind whose
+   * definition says `lifecycle.orderCharges`: a cloud server). Without it such an object
+   * is skipped, with a message saying so. @default false
+   */
+  readonly allowCharges?: boolean;
 }
 
 /** Fixes every drifted object: parents are ensured before children, children removed before parents. */
@@ -79,6 +85,10 @@ async function fixOne(o: ComparedObject, options: FixOptions & { timing: Timing 
   }
   let secret: string | undefined;
   const def = definitionOf(spec.kind);
+  // Unattended (a scheduled job, a deploy recipe) --fix must not spend the reseller's money on its own.
+  if (report.status === 'missing' && def.lifecycle?.orderCharges && !options.allowCharges) {
+    return skip(`ordering a ${def.label} charges the account at once, so drift --fix orders one only with --allow-charges (or let terraform apply / cdktf deploy order it as planned)`);
+  }
   // A kind whose secret a create needs (a mailbox's password) cannot be created without it.
   if (def.secret?.requiredToCreate && report.status === 'missing') {
     const sources = secretSources(spec, def.secret.environment, desired.secretVariable);

@@ -5,9 +5,11 @@ import type { FixAction } from './fix';
 
 /**
  * The drift report: a stable JSON document (`--json`, see docs/drift.md) and a
- * readable table. The document's shape only grows; a breaking change bumps `version`.
+ * readable table. The document's shape only grows; a breaking change bumps `version`
+ * (2: `summary.drift` says whether a declared object differs, never counting unmanaged
+ * objects; `summary.unmanagedCounted` says whether they fail the run).
  */
-export const DRIFT_DOCUMENT_VERSION = 1;
+export const DRIFT_DOCUMENT_VERSION = 2;
 
 export interface DriftSummary {
   /** Objects declared by the stacks compared (present and absent). */
@@ -20,9 +22,17 @@ export interface DriftSummary {
   readonly absent: number;
   readonly unknown: number;
   readonly error: number;
+  /** Objects in the account that no stack declares: listed, and counted as drift only with `unmanagedCounted`. */
   readonly unmanaged: number;
-  /** Whether drift was found: missing, changed or still-present objects, or (unless ignored) unmanaged ones. */
+  /** Whether a declared object differs from the account: missing, changed or still present. */
   readonly drift: boolean;
+  /** `--fail-on-unmanaged`: unmanaged objects fail `--detailed-exitcode` as drift does. */
+  readonly unmanagedCounted: boolean;
+}
+
+/** What `--detailed-exitcode` exits 2 for (besides what `--fix` skipped): declared drift, or unmanaged objects when they are counted. */
+export function failing(s: DriftSummary): boolean {
+  return s.drift || (s.unmanagedCounted && s.unmanaged > 0);
 }
 
 export interface DriftDocument {
@@ -38,7 +48,7 @@ export interface DriftDocument {
   readonly fix: { readonly before: DriftSummary; readonly actions: FixAction[] } | null;
 }
 
-export function summarize(comparison: Comparison, countUnmanaged: boolean): DriftSummary {
+export function summarize(comparison: Comparison, unmanagedCounted: boolean): DriftSummary {
   const count = (s: ObjectStatus) => comparison.objects.filter((o) => o.report.status === s).length;
   const drifted = comparison.objects.some((o) => DRIFT_STATUSES.includes(o.report.status));
   return {
@@ -51,7 +61,8 @@ export function summarize(comparison: Comparison, countUnmanaged: boolean): Drif
     unknown: count('unknown'),
     error: count('error'),
     unmanaged: comparison.unmanaged.length,
-    drift: drifted || (countUnmanaged && comparison.unmanaged.length > 0),
+    drift: drifted,
+    unmanagedCounted,
   };
 }
 
@@ -96,7 +107,8 @@ export function renderTable(doc: Omit<DriftDocument, 'fix'>, options: { heading?
   }
   lines.push('');
   if (doc.unmanaged.length) {
-    lines.push(`Unmanaged: ${doc.unmanaged.length} object(s) in the account that no stack declares (drift --fix never deletes them):`);
+    const counted = doc.summary.unmanagedCounted ? 'counted as drift (--fail-on-unmanaged)' : 'listed, not counted as drift';
+    lines.push(`Unmanaged: ${doc.unmanaged.length} object(s) in the account that no stack declares, ${counted} (drift --fix never deletes them):`);
     const kindWidth = Math.max(...doc.unmanaged.map((u) => kindLabel(u.kind).length));
     const keyWidth = Math.max(...doc.unmanaged.map((u) => u.key.length));
     for (const u of doc.unmanaged) {
@@ -140,7 +152,8 @@ export function summaryLine(s: DriftSummary): string {
     s.unknown && `${s.unknown} unknown`,
     s.error && `${s.error} with errors`,
   ].filter(Boolean);
-  return `Summary: ${s.declared} declared object(s): ${parts.join(', ')}; ${s.unmanaged} unmanaged. ${s.drift ? 'Drift found.' : 'No drift.'}`;
+  const result = s.drift ? 'Drift found.' : failing(s) ? 'No drift of declared objects; unmanaged objects counted (--fail-on-unmanaged).' : 'No drift.';
+  return `Summary: ${s.declared} declared object(s): ${parts.join(', ')}; ${s.unmanaged} unmanaged. ${result}`;
 }
 
 export function renderFixActions(actions: readonly FixAction[]): string {
