@@ -88,3 +88,13 @@ test('drift --out, the former name of --stacks, still works for one release and 
   const both = await runBinary(['drift', '--out', 'a', '--stacks', 'b'], env(), home);
   expect(both.code).toBe(64);
 });
+
+test('doctor --json carries the one version field, and the package\'s and the provider\'s versions', async () => {
+  // No URL: the report still comes (a failed first check), and says which versions ran.
+  const run = await runBinary(['doctor', '--json'], env(), home);
+  expect(run.code).toBe(1);
+  const report = JSON.parse(run.stdout);
+  expect(Object.keys(report).slice(0, 4)).toEqual(['version', 'package', 'provider', 'node']);
+  expect(report).toMatchObject({ version: 2, package: VERSION, provider: VERSION });
+  expect(report).not.toHaveProperty('doctorReportVersion');
+});

@@ -1,4 +1,4 @@
-import { defineCommand, EXIT, jsonDocument } from '../command';
+import { defineCommand, EXIT, jsonDocument, version } from '../command';
 import { DoctorReport, runDoctor } from './doctor';
 import { Shape } from './shapes';
 
@@ -51,6 +51,9 @@ export const runDoctorCli = defineCommand({
 export function renderJson(report: DoctorReport): string {
   const count = (status: string) => [...report.checks.map((c) => c.status), ...report.assumptions.map((a) => a.status)].filter((s) => s === status).length;
   const doc = {
+    // The package's version, and the provider's (the same: the package ships it); both for a bug report.
+    package: version(),
+    provider: version(),
     node: process.versions.node,
     platform: `${process.platform}_${process.arch}`,
     checks: report.checks,
@@ -67,7 +70,7 @@ export function renderJson(report: DoctorReport): string {
 const pad = (s: string) => s.padEnd(16);
 
 export function renderText(report: DoctorReport): string {
-  const lines = ['reseller-hosting doctor (read-only)', '', 'checks:'];
+  const lines = [`reseller-hosting doctor ${version()} (read-only; the provider it ships: ${version()})`, '', 'checks:'];
   for (const c of report.checks) {
     lines.push(`  ${pad(c.status)}${c.check}: ${c.detail}`);
     if (c.fix && c.status !== 'ok') lines.push(`  ${pad('')}fix: ${c.fix}`);
