@@ -71,3 +71,19 @@ test('every document a command\'s help refers to is published', async () => {
   expect(referred.size).toBeGreaterThan(0);
   expect([...referred].filter((doc) => !packed.has(doc))).toEqual([]);
 });
+
+/** Every Markdown page a user reads: the README and every page under docs/, generated ones included. */
+function allPages(dir = join(REPO_ROOT, 'docs'), base = 'docs'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? allPages(join(dir, e.name), `${base}/${e.name}`)
+    : e.name.endsWith('.md') ? [`${base}/${e.name}`] : []));
+}
+
+test('the docs cite no file the repository does not have (api-notes, the API spec, the design notes)', () => {
+  const cited: string[] = [];
+  for (const page of ['README.md', 'CHANGELOG.md', ...allPages()]) {
+    const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+    for (const m of text.matchAll(/api-notes|reseller-api-spec|DESIGN\.md|DESIGN §|\bspec \d+\.\d+/g)) cited.push(`${page}: ${m[0]}`);
+  }
+  expect(cited).toEqual([]);
+});
