@@ -134,12 +134,8 @@ export const runImportCli = defineCommand({
     if (values.out !== undefined && !/\.tsx?$/.test(values.out)) throw new UsageError(`--out "${values.out}" must name a .ts file`);
     const kinds = chosenKinds(given, io);
 
-    let connection;
-    try {
-      connection = connectionFromEnv(io.env);
-    } catch (err) {
-      throw new CommandError((err as Error).message);
-    }
+    // A missing or wrong setting (ConnectionError) says what to do: one line, exit 1.
+    const connection = connectionFromEnv(io.env);
     const client = clientFor(connection);
     try {
       const account = await readImportAccount(client, { kinds });

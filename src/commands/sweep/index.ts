@@ -1,6 +1,6 @@
 import { clientFor, connectionFromEnv } from '../../client';
 import { timingFromEnv } from '../../reconcile';
-import { CommandError, defineCommand, EXIT, jsonDocument, UsageError } from '../command';
+import { defineCommand, EXIT, jsonDocument, UsageError } from '../command';
 import { checkPrefix, MIN_PREFIX, sweep, SweepResult } from './sweep';
 
 export { checkPrefix, MIN_PREFIX, sweep } from './sweep';
@@ -47,12 +47,8 @@ export const runSweepCli = defineCommand({
     if (values.prefix === undefined) throw new UsageError('--prefix is required');
     const problem = checkPrefix(values.prefix);
     if (problem) throw new UsageError(`--prefix ${problem}`);
-    let connection;
-    try {
-      connection = connectionFromEnv(io.env);
-    } catch (err) {
-      throw new CommandError((err as Error).message);
-    }
+    // A missing or wrong setting (ConnectionError) says what to do: one line, exit 1.
+    const connection = connectionFromEnv(io.env);
     const client = clientFor(connection);
     try {
       const result = await sweep(client, values.prefix, {
