@@ -164,6 +164,9 @@ test('without --yes it lists exactly the prefixed objects and deletes nothing', 
   expect(before).toEqual(expect.arrayContaining([...PREFIXED, ...LOOKALIKES]));
   const run = await capture(runSweepCli, ['--prefix', PREFIX, '--json'], env());
   expect(run.code).toBe(0);
+  // The one field every --json document starts with.
+  expect(Object.keys(JSON.parse(run.stdout))[0]).toBe('version');
+  expect(JSON.parse(run.stdout).version).toBe(1);
   const listed = JSON.parse(run.stdout).objects.map((o: any) => `${o.kind} ${o.name}`);
   expect([...listed].sort()).toEqual([...PREFIXED].sort());
   // Children first: the mail goes before its package, users and packages after.
