@@ -9,9 +9,9 @@ import type { Brand, ForwarderEntry, MailWriteResult, UpdateMailboxRequest } fro
  * these choices.
  *
  * `reseller-hosting doctor` holds each exported function up against a live account: a
- * fact in src/drift/doctor-facts-<area>.ts names it (`assumedFact('fn', …)`), or, when
+ * fact in src/commands/doctor/facts-<area>.ts names it (`assumedFact('fn', …)`), or, when
  * only a write or an error answer would show it, records why (`notReadOnly('fn', …)`).
- * A new export here needs one of the two (src/drift/doctor-fact.ts says where);
+ * A new export here needs one of the two (src/commands/doctor/fact.ts says where);
  * test/doctor/assumption-coverage.test.ts fails until it has it.
  */
 

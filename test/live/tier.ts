@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { findPrefixed, sweep } from '../../src/drift/sweep';
+import { findPrefixed, sweep } from '../../src/commands/sweep/sweep';
+import { timingFromEnv } from '../../src/reconcile';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 
 /** The site's web settings: HTTPS forced or not, a PHP version (no free certificate: a test name's DNS never points at the service). */
@@ -150,9 +151,9 @@ export function writeConfig(
   writeFileSync(join(run.dir, 'main.tf.json'), JSON.stringify(doc, null, 2));
 }
 
-/** Polls `done` until it holds, RESELLER_POLL_INTERVAL_MS apart (default 2 s); the test's timeout bounds it. */
+/** Polls `done` until it holds, RESELLER_POLL_INTERVAL apart (default 2 s); the test's timeout bounds it. */
 async function until(done: () => Promise<boolean>, s: LiveSettings): Promise<void> {
-  const interval = Number(s.passEnv.RESELLER_POLL_INTERVAL_MS) || 2000;
+  const interval = timingFromEnv(s.passEnv).pollIntervalMs;
   while (!(await done())) await new Promise((resolve) => setTimeout(resolve, interval));
 }
 
@@ -187,7 +188,7 @@ export async function cleanUpRun(run: Pick<Run, 's' | 'client'> & Partial<Pick<R
       problems.push(`terraform destroy failed (the sweep follows): ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  const result = await sweep(run.client, run.s.prefix, { yes: true, timing: { pollIntervalMs: Number(run.s.passEnv.RESELLER_POLL_INTERVAL_MS) || 2000 } });
+  const result = await sweep(run.client, run.s.prefix, { yes: true, timing: { pollIntervalMs: timingFromEnv(run.s.passEnv).pollIntervalMs } });
   const swept = result.objects.filter((o) => o.action === 'deleted').map((o) => `${o.kind} ${o.name}`);
   const kept = result.objects.filter((o) => o.action === 'kept').map((o) => `${o.kind} ${o.name}`);
   const left = (await findPrefixed(run.client, run.s.prefix)).filter((c) => !kept.includes(`${c.kind} ${c.name}`));

@@ -31,7 +31,7 @@ function write(doc: Doc): void {
   }, null, 2));
 }
 
-const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100' });
+const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms' });
 const run = (args: string[], ok = [0]) => terraform(tf, [...args, '-input=false', '-no-color'], dir, env(), ok);
 const apply = () => run(['apply', '-auto-approve']);
 const outputs = async (): Promise<Record<string, unknown>> => {

@@ -32,7 +32,7 @@ function writeConfig(dir: string, doc: Record<string, unknown>): void {
   writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({ terraform: { required_providers: { reseller: { source } } }, ...doc }, null, 2));
 }
 
-const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', ...extra });
+const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms', ...extra });
 const run = (dir: string, args: string[], env: NodeJS.ProcessEnv = baseEnv(), codes = [0]) => terraform(tf, [...args, '-no-color'], dir, env, codes);
 const init = (dir: string, env?: NodeJS.ProcessEnv) => run(dir, ['init', '-input=false'], env);
 const apply = (dir: string, env?: NodeJS.ProcessEnv) => run(dir, ['apply', '-auto-approve', '-input=false'], env);
