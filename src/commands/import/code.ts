@@ -62,13 +62,14 @@ export function tsLiteral(value: unknown): string {
 const pluralEnding = (label: string) => (/(s|x|z|ch|sh)$/.test(label) ? 'es' : 's');
 
 /** How many of a kind, the plural ending in parentheses: `2 package(s)`, `4 mailbox(es)`. */
-export function countOf(count: number, label: string): string {
-  return `${count} ${label}(${pluralEnding(label)})`;
+export function countOf(count: number, label: string, plural?: string): string {
+  // A label that is its own plural ('web settings', the definition's `plural`) takes no ending.
+  return plural === label ? `${count} ${label}` : `${count} ${label}(${pluralEnding(label)})`;
 }
 
 /** The plural of a label: `packages`, `mailboxes`, `DNS records`. */
-export function pluralOf(label: string): string {
-  return `${label}${pluralEnding(label)}`;
+export function pluralOf(label: string, plural?: string): string {
+  return plural ?? `${label}${pluralEnding(label)}`;
 }
 
 /** `a`, `a or b`, `a, b or c` (with `and`: `a, b and c`). */

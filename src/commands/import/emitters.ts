@@ -184,7 +184,7 @@ export class Emitter {
     const { construct, reference, idPrefix, idName } = def.import;
     if (!reference) throw new Error(`${def.kind} has no reference form`);
     this.comment(why);
-    const within = this.nestedKinds(def).map((d) => pluralOf(d.label));
+    const within = this.nestedKinds(def).map((d) => pluralOf(d.label, d.plural));
     if (within.length) this.comment(`Its ${listWords(within, 'and')} are not declared: declare them on it to manage them.`);
     const id = this.ids.allocate(idPrefix, idName?.(spec) ?? identity.key);
     this.used.add(construct);

@@ -46,7 +46,7 @@ export function generateStack(account: ImportAccount, options: ImportOptions = {
   const className = options.className ?? DEFAULT_CLASS_NAME;
   const e = new Emitter(account, options.reference);
   e.emitAll();
-  if (e.body.length === 0) e.comment(`The account has no ${listWords(account.kinds.map((k) => pluralOf(definitionOf(k).label)))}.`);
+  if (e.body.length === 0) e.comment(`The account has no ${listWords(account.kinds.map((k) => pluralOf(definitionOf(k).label, definitionOf(k).plural)))}.`);
   if (options.engine) e.used.add('ResellerHosting');
   const source = [
     ...headerOf(account.kinds, e, options, className),
@@ -66,7 +66,7 @@ export function generateStack(account: ImportAccount, options: ImportOptions = {
 
 /** `2 cloud server(s), 6 package(s), ...; 1 left out or referenced only (see the comments)`: every kind declared, parents first. */
 export function summaryOf(kinds: readonly Kind[], counts: ImportCounts): string {
-  const declared = kinds.map((k) => countOf(counts.declared.get(k) ?? 0, definitionOf(k).label)).join(', ');
+  const declared = kinds.map((k) => countOf(counts.declared.get(k) ?? 0, definitionOf(k).label, definitionOf(k).plural)).join(', ');
   return `${declared}${counts.skipped ? `; ${counts.skipped} left out or referenced only (see the comments)` : ''}`;
 }
 

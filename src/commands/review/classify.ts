@@ -1,7 +1,8 @@
 import { DEFINITIONS, definitionOf, Kind, kindLabel, kindOrder } from '../../protocol';
 import { byText } from '../../stacks';
 import {
-  attributeChanges, describeChange, describeUpdates, naturalKeyOf, kindOfType, PROVIDER_TYPES, replacementCause, rotationText, secretWordsOf, versionRecordedText,
+  attributeChanges, describeChange, describeUpdates, naturalKeyOf, kindOfType, phrasesOf, PROVIDER_TYPES, replacementCause, rotationText, secretWordsOf,
+  specOfAttributes, versionRecordedText,
 } from './provider';
 import { asObject, identityOf, isSensitive, isUnknownAfter, NO_VALUE, readPlan, ResourceChange, triggerKey, triggersOf } from './plan';
 
@@ -191,11 +192,15 @@ function classifyProvider(rc: ResourceChange, configured: Set<string> | undefine
   }
   if (isCreate(rc.actions)) {
     const key = naturalKeyOf(rc.type, rc.after) ?? oldKey;
-    return make('created', words.created, { key });
+    // The settings a kind words in its own terms (phrases), said as what the create does.
+    const said = attributeChanges({ ...rc, before: null }, ['setting']).flatMap((c) => c.phrased ?? []);
+    return make('created', `${words.created}${said.length ? `: ${said.join('; ')}` : ''}`, { key });
   }
   if (isDelete(rc.actions)) {
     const removedFromCode = rc.reason === 'delete_because_no_resource_config' || (configured !== undefined && !configured.has(rc.address.replace(/\[[^\]]*\]$/, '')));
     const why = removedFromCode ? 'its construct was removed from the code' : 'declared absent';
+    const quiet = quietRemoval(kind, specOfAttributes(definitionOf(kind), rc.before, rc.address), why);
+    if (quiet) return make(quiet.category, quiet.change);
     if (words.cannotDelete) {
       return make('retained', `is retained (${why}; ${words.cannotDelete}): it is removed from the state, keeps running and billing; cancel it in the control panel if it is no longer needed`);
     }
@@ -247,9 +252,10 @@ function driftItem(rc: ResourceChange): ReviewItem | undefined {
   // A state moved from another resource type (a carrier's, by a moved block) holds only the
   // identity: the first refresh fills in the rest, which Terraform reports as drift but the
   // account did not change. Only a value the moved state held and the account contradicts is.
-  const list = attributeChanges(rc, ['identity', 'setting']).filter((c) => !(rc.previousAddress && c.before === NO_VALUE));
-  if (!list.length) return undefined;
-  const change = `was changed outside Terraform: ${list.map(describeChange).join('; ')}`;
+  const list = attributeChanges(rc, ['identity', 'setting'], { drift: true }).filter((c) => !(rc.previousAddress && c.before === NO_VALUE));
+  const said = list.map(describeChange).filter(Boolean);
+  if (!said.length) return undefined;
+  const change = `was changed outside Terraform: ${said.join('; ')}`;
   return { ...base, change, summary: `${kindLabel(kind)} ${key} ${change}`, changes: list.map((c) => ({ field: c.field, before: c.before, after: c.after, sensitive: c.sensitive })) };
 }
 
@@ -289,6 +295,8 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
           `unmanaged${removedFromCode ? ' (its construct was removed from the code)' : ''}; cancel it in the control panel if it is no longer needed`,
       );
     }
+    const quiet = removedFromCode ? undefined : quietRemoval(id.kind, settingsSpecOf(group, id.kind), 'declared absent: true');
+    if (quiet) return item(quiet.category, quiet.change);
     if (removedFromCode) {
       return item(
         'orphan',
@@ -340,7 +348,7 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
     rotation = { before: valueText(password, 'before', secret.versionField), after: valueText(password, 'after', secret.versionField) };
   }
   if (settingsChanges.length === 0 && !rotation && !versionAppears && !object.actions.includes('update')) return undefined;
-  const parts = settingsChanges.map((c) => (c.sensitive ? `${c.field} (changed)` : `${c.field} ${c.before} -> ${c.after}`));
+  const parts = settingsChanges.flatMap((c) => (c.sensitive ? [`${c.field} (changed)`] : carrierPhrases(group, id.kind, oldKey, c.field) ?? [`${c.field} ${c.before} -> ${c.after}`]));
   if (secret && rotation) parts.push(rotationText(secret.words, rotation.before, rotation.after));
   if (secret && versionAppears) {
     parts.push(`${versionRecordedText(secret, versionChange!.after)} (raise ${secret.versionField} to set the declared one)`);
@@ -349,6 +357,54 @@ function classify(group: Group, configured: Set<string> | undefined): ReviewItem
     changes: settingsChanges,
     passwordRotation: rotation,
   });
+}
+
+/**
+ * A removal that deletes nothing, in the kind's words: settings that go back to the
+ * platform's defaults (`lifecycle.restoresDefaults`: updated, not destructive), or a
+ * delete that only forgets (`lifecycle.deleteForgets`: no longer managed).
+ */
+function quietRemoval(kind: Kind, spec: unknown, why: string): { category: ReviewCategory; change: string } | undefined {
+  const life = definitionOf(kind).lifecycle;
+  if (life?.deleteForgets) return { category: 'forgotten', change: `is no longer managed (${why}): ${life.deleteForgets}; nothing is written` };
+  if (life?.restoresDefaults && spec !== undefined) {
+    return { category: 'updated', change: `is removed (${why}): ${life.restoresDefaults(spec)}` };
+  }
+  return undefined;
+}
+
+/** A carrier settings trigger's value in spec form (JSON ones parsed; '' is none). */
+function triggerValue(values: unknown, field: string): unknown {
+  const v = triggersOf(values)?.[field];
+  if (typeof v !== 'string') return v ?? undefined;
+  if (JSON_FIELDS.has(field)) {
+    try {
+      return JSON.parse(v) ?? undefined;
+    } catch {
+      return v;
+    }
+  }
+  return v === '' ? undefined : v;
+}
+
+/** The spec the settings resource was created with (its ensure provisioner's RESELLER_SPEC is not in a plan: rebuilt from the triggers). */
+function settingsSpecOf(group: Group, kind: Kind): unknown {
+  const settings = group.settings[0];
+  const def = definitionOf(kind);
+  const triggers = triggersOf(settings?.before);
+  if (!triggers) return undefined;
+  const values = Object.fromEntries(def.fields.filter((f) => f.name in triggers).map((f) => [f.name, triggerValue(settings.before, f.name)]));
+  return { kind, ...values };
+}
+
+/** The sentences of a settings trigger's change when the kind words the field itself (its `phrases`). */
+function carrierPhrases(group: Group, kind: Kind, key: string, field: string): readonly string[] | undefined {
+  const def = definitionOf(kind).fields.find((f) => f.name === field);
+  const rc = group.settings.find(changesObject);
+  if (!def?.phrases || !rc) return undefined;
+  const after = triggersOf(rc.after) ?? {};
+  const others = Object.fromEntries(Object.keys(after).map((f) => [f, triggerValue(rc.after, f)]));
+  return phrasesOf(def, key, triggerValue(rc.before, field), triggerValue(rc.after, field), others);
 }
 
 /** What review says of a kind's creates, deletes and replaces: its definition's lifecycle in words. */

@@ -1,4 +1,6 @@
-import { AnyKindDefinition, DEFINITIONS, definitionOfResourceType, FieldDefinition, identityOfAttributes, Kind, kindLabel } from '../../protocol';
+import {
+  AnyKindDefinition, attributeValuesOf, DEFINITIONS, definitionOfResourceType, FieldDefinition, identityOfAttributes, Kind, kindLabel, specFromValues, specValueOf,
+} from '../../protocol';
 import { asObject, JsonObject, NO_VALUE, ResourceChange } from './plan';
 
 /**
@@ -29,8 +31,30 @@ export interface AttributeChange {
   readonly recordedOnly?: 'applied at creation only' | 'not read back from the API';
   /** The field is the version of the kind's secret (its secret facet): a change is a rotation, said in these words. */
   readonly secretVersion?: SecretWords;
+  /** The field's own sentences for the change (its definition's `phrases`), which replace the generic wording. */
+  readonly phrased?: readonly string[];
 }
 
+/**
+ * The sentences a field's `phrases` facet gives for a change of it (values in spec form,
+ * `undefined` for none), or undefined when the field has none: the generic wording then.
+ */
+export function phrasesOf(
+  field: FieldDefinition, key: string, before: unknown, after: unknown, others: Readonly<Record<string, unknown>>, drift = false,
+): readonly string[] | undefined {
+  return field.phrases?.describe({ key, before, after, others, ...(drift ? { drift } : {}) });
+}
+
+/** An attribute value in the spec's form (null: none). */
+const specFormOf = (field: FieldDefinition, value: unknown) => (value === null || value === undefined ? undefined : specValueOf(field, value));
+
+/** A resource's attribute values as a (checked) spec, when they make one: what a lifecycle facet of the kind words. */
+export function specOfAttributes(def: AnyKindDefinition, values: unknown, address: string): unknown {
+  const v = asObject(values);
+  if (!v) return undefined;
+  const checked = def.check(specFromValues(def, attributeValuesOf(def, v), address) as never, address);
+  return checked.problems.length ? undefined : checked.spec;
+}
 /** What review says of a kind's secret: 'password' of 'the mailbox'. */
 export interface SecretWords {
   readonly words: string;
@@ -110,11 +134,14 @@ function same(a: unknown, b: unknown): boolean {
 export function attributeChanges(
   rc: Pick<ResourceChange, 'type' | 'before' | 'after' | 'afterUnknown' | 'beforeSensitive' | 'afterSensitive'>,
   roles: ReadonlyArray<FieldDefinition['role']>,
+  options: { readonly drift?: boolean } = {},
 ): AttributeChange[] {
   const def = definitionOfResourceType(rc.type);
   if (!def) return [];
   const before: JsonObject = asObject(rc.before) ?? {};
   const after: JsonObject = asObject(rc.after) ?? {};
+  const key = naturalKeyOf(rc.type, rc.before) ?? naturalKeyOf(rc.type, rc.after) ?? '';
+  const others = attributeValuesOf(def, after);
   const out: AttributeChange[] = [];
   for (const { field, attribute } of fieldsOf(def)) {
     if (field.role === 'write-only' || field.role === 'computed' || !roles.includes(field.role)) continue;
@@ -127,7 +154,9 @@ export function attributeChanges(
       ? { field: field.name, words, before: '(sensitive)', after: '(changed)', sensitive: true }
       : { field: field.name, words, before: display(before[attribute]), after: unknown ? '(known after apply)' : display(after[attribute]) };
     const secretVersion = def.secret?.versionField === field.name ? secretWordsOf(def) : undefined;
-    out.push({ ...change, ...(recordedOnly ? { recordedOnly } : {}), ...(secretVersion ? { secretVersion } : {}) });
+    const phrased = unknown || 'sensitive' in change
+      ? undefined : phrasesOf(field, key, specFormOf(field, before[attribute]), specFormOf(field, after[attribute]), others, options.drift);
+    out.push({ ...change, ...(recordedOnly ? { recordedOnly } : {}), ...(secretVersion ? { secretVersion } : {}), ...(phrased ? { phrased } : {}) });
   }
   return out;
 }
@@ -135,6 +164,7 @@ export function attributeChanges(
 /** `target changed from "a@x" to "b@y"`; a secret's version as a rotation, never a value. */
 export function describeChange(change: AttributeChange): string {
   if (change.sensitive) return `${change.words} (changed)`;
+  if (change.phrased) return change.phrased.join('; ');
   if (change.secretVersion) {
     return change.before === NO_VALUE
       ? versionRecordedText(change.secretVersion, change.after)
@@ -150,8 +180,8 @@ export function describeChange(change: AttributeChange): string {
  */
 export function describeUpdates(list: readonly AttributeChange[]): { writes: string; records: string } {
   return {
-    writes: list.filter((c) => !c.recordedOnly).map(describeChange).join('; '),
-    records: list.filter((c) => c.recordedOnly).map(describeChange).join('; '),
+    writes: list.filter((c) => !c.recordedOnly).map(describeChange).filter(Boolean).join('; '),
+    records: list.filter((c) => c.recordedOnly).map(describeChange).filter(Boolean).join('; '),
   };
 }
 
