@@ -182,17 +182,20 @@ export function parseForwarderCreateResult(
 }
 
 /**
- * Assumed (api-notes: update mailbox `{"update": {"mailbox": [{"id": "m123", "send"?,
- * "receive"?, "password"?}]}}`): the body of a mailbox update. `send`/`receive` are sent
- * as the strings "true"/"false", as the (live) create body does; absent fields are
- * left out so that they stay unchanged.
+ * The body of a mailbox update, keyed by the type-prefixed id as the service's own
+ * clients send it (api-notes "Mail", update mailbox): `{"update": {"m123": {"password":
+ * "…"}}}`. The password in it is `code` (a production webmail password driver sends
+ * exactly this); `send`/`receive` in the same keyed object are assumed, sent as the
+ * strings "true"/"false" as the (live) create body does. Absent fields are left out so
+ * that they stay unchanged. The shape `{"update": {"mailbox": [{"id", …}]}}` appears in
+ * no public source and is never sent.
  */
 export function mailboxUpdateBody(update: UpdateMailboxRequest): unknown {
-  const item: Record<string, string> = { id: update.id };
+  const item: Record<string, string> = {};
   if (update.send !== undefined) item.send = update.send ? 'true' : 'false';
   if (update.receive !== undefined) item.receive = update.receive ? 'true' : 'false';
   if (update.password !== undefined) item.password = update.password;
-  return { update: { mailbox: [item] } };
+  return { update: { [update.id]: item } };
 }
 
 /**

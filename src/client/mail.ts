@@ -128,7 +128,7 @@ export class Mail extends Resource {
     });
   }
 
-  /** Changes send/receive/password of a mailbox (body shape assumed: see assumptions.ts). */
+  /** Changes send/receive/password of a mailbox: `{"update": {"m123": {…}}}`, keyed by its id (see assumptions.ts). */
   async updateMailbox(packageRef: string | number, domain: string, request: UpdateMailboxRequest): Promise<void> {
     const operation = 'updateMailbox';
     nonEmptyString(request.id, operation, 'id');

@@ -71,7 +71,8 @@ export const MAIL: DoctorArea<MailSample> = {
 
     notReadOnly('parseForwarderCreateResult', 'creating a forwarder answers with the mailbox envelope {result, name}',
       'only the answer to a write (creating a forwarder) shows it'),
-    notReadOnly('mailboxUpdateBody', 'a mailbox update is {update: {mailbox: [{id, send, receive, password}]}} with "true"/"false" flags',
+    notReadOnly('mailboxUpdateBody',
+      'a mailbox update is keyed by its id, {update: {"m…": {password}}} (as a production webmail password driver sends it), with send and receive as "true"/"false" in the same keyed object',
       'only a write (updating a mailbox) shows whether the API takes this body'),
     notReadOnly('acceptMailboxUpdateResult', 'a mailbox update answers with the mailbox envelope',
       'only the answer to a write (updating a mailbox) shows it'),

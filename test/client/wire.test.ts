@@ -201,7 +201,7 @@ describe('mail', () => {
     expect(bodyOf(only())).toEqual({ new: { mailbox: { local: 'info', send: 'true', receive: 'false', password: 'S3cret!pw' } } });
   });
 
-  test('createForwarder, updateMailbox (assumed shape), deleteMail (flat array)', async () => {
+  test('createForwarder, updateMailbox (keyed by id, as the service\'s webmail driver sends it), deleteMail (flat array)', async () => {
     answers['POST /package/7/email/a.com'] = { result: { result: [{ type: 'forward', id: 'team', generatedId: null }], name: 'a.com' } };
     await expect(client.mail.createForwarder(7, 'a.com', { local: 'team', remote: 'team@example.org' })).resolves.toEqual({
       name: 'a.com',
@@ -213,8 +213,8 @@ describe('mail', () => {
     await client.mail.delete(7, 'a.com', ['m1', 'f3']);
     expect(server.requests.map(bodyOf)).toEqual([
       { new: { forward: { local: 'team', remote: 'team@example.org' } } },
-      { update: { mailbox: [{ id: 'm1', send: 'false', password: 'N3w!pw' }] } },
-      { update: { mailbox: [{ id: 'm1', receive: 'true' }] } },
+      { update: { m1: { send: 'false', password: 'N3w!pw' } } },
+      { update: { m1: { receive: 'true' } } },
       { delete: ['m1', 'f3'] },
     ]);
   });

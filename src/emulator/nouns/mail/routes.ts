@@ -1,7 +1,8 @@
 import { ApiContext } from '../../context';
 import { bare, Router, wrapped } from '../../router';
 import { validationError } from '../../assumed';
-import { checkMailboxPassword, forwarderCreatedItem, mailboxFlag, mailboxUpdatedItem } from './assumed';
+import { checkMailboxPassword, forwarderCreatedItem, MAILBOX_LIST_UPDATE, mailboxFlag, mailboxUpdatedItem, toleratesMailboxListUpdate } from './assumed';
+import type { Package } from '../../backend/model';
 import {
   createForwarder,
   createMailbox,
@@ -14,7 +15,7 @@ import {
 } from './backend';
 import { requirePackage } from '../packages/backend';
 import { withAssumed } from '../../profile';
-import { expectArray, expectBody, expectObject, expectString } from '../../validate';
+import { expectBody, expectObject, expectString } from '../../validate';
 import { canonicalEmail, canonicalLocalPart, checkEmailAddress, checkLocalPart } from '../../../protocol/names';
 
 /**
@@ -69,7 +70,7 @@ function postMail(ctx: ApiContext) {
 
   if (body.update !== undefined) {
     // The update request and its response items are assumed: the documented profile lists none.
-    const updated = updateMailboxes(ctx, pkg, domain, body.update);
+    const updated = applyUpdates(ctx, pkg, domain, body.update);
     if (withAssumed(ctx.profile)) items.push(...updated);
   }
 
@@ -81,22 +82,41 @@ function postMail(ctx: ApiContext) {
 }
 
 /**
- * ASSUMED (api-notes "Mail", update mailbox): `{"update": {"mailbox": [{"id": "m123",
- * "send"?, "receive"?, "password"?}]}}`, same envelope as a create. Unknown id: 404.
+ * `update`: keyed by type-prefixed id, as the service's own clients send it (api-notes
+ * "Mail"): `{"update": {"m123": {"password"?, "send"?, "receive"?}}}`. The password is
+ * `code`; send/receive in the keyed object are assumed (accepted in both profiles, or
+ * the documented profile could change no mailbox's flags). The list shape
+ * `{"update": {"mailbox": [{"id", …}]}}` is a tolerance only (see
+ * `toleratesMailboxListUpdate`). Unknown id: 404. Returns the envelope's items.
  */
-function updateMailboxes(ctx: ApiContext, pkg: Parameters<typeof requireMailbox>[0], domain: string, value: unknown) {
-  const list = expectArray(expectObject(value, 'update').mailbox, 'update.mailbox');
-  return list.map((entry, i) => {
-    const path = `update.mailbox[${i}]`;
+function applyUpdates(ctx: ApiContext, pkg: Package, domain: string, value: unknown): Array<Record<string, unknown>> {
+  const update = expectObject(value, 'update');
+  if (Array.isArray(update.mailbox)) {
+    if (!toleratesMailboxListUpdate(ctx.profile)) {
+      throw validationError('update must be keyed by type-prefixed id ({"update": {"m123": {...}}}); the {"update": {"mailbox": [...]}} shape is not accepted');
+    }
+    ctx.tolerate(MAILBOX_LIST_UPDATE);
+    return update.mailbox.map((entry, i) => {
+      const u = expectObject(entry, `update.mailbox[${i}]`);
+      return changeMailbox(pkg, domain, expectString(u.id, `update.mailbox[${i}].id`), u, `update.mailbox[${i}]`);
+    });
+  }
+  return Object.entries(update).map(([id, entry]) => {
+    const path = `update.${id}`;
     const u = expectObject(entry, path);
-    const mailbox = requireMailbox(pkg, domain, expectString(u.id, `${path}.id`));
-    const change: MailboxChange = {};
-    if (u.send !== undefined) change.send = expectStringBoolean(u.send, `${path}.send`);
-    if (u.receive !== undefined) change.receive = expectStringBoolean(u.receive, `${path}.receive`);
-    if (u.password !== undefined) change.password = readPassword(u.password, `${path}.password`);
-    updateMailbox(mailbox, change);
-    return mailboxUpdatedItem(mailbox, change.password);
+    if (/^m[0-9]+$/.test(id)) return changeMailbox(pkg, domain, id, u, path);
+    throw validationError(`update: "${id}" is not a type-prefixed id of this domain's mail ("m123")`);
   });
+}
+
+function changeMailbox(pkg: Package, domain: string, id: string, u: Record<string, unknown>, path: string): Record<string, unknown> {
+  const mailbox = requireMailbox(pkg, domain, id);
+  const change: MailboxChange = {};
+  if (u.send !== undefined) change.send = expectStringBoolean(u.send, `${path}.send`);
+  if (u.receive !== undefined) change.receive = expectStringBoolean(u.receive, `${path}.receive`);
+  if (u.password !== undefined) change.password = readPassword(u.password, `${path}.password`);
+  updateMailbox(mailbox, change);
+  return mailboxUpdatedItem(mailbox, change.password);
 }
 
 function readLocal(value: unknown, path: string): string {
