@@ -32,3 +32,6 @@ export type {
   DataResellerStackUsersProps, DataResellerMailDomainProps, DataResellerCloudServerProps, DataResellerCloudServersProps,
   DataResellerCloudServerSpecsProps, DataResellerDnsRecordsProps,
 } from './constructs/data-sources';
+export { Autoresponder, DataResellerAutoresponder, DataResellerAutoresponders } from './constructs/autoresponder';
+export type { AutoresponderProps, DataResellerAutoresponderProps, DataResellerAutorespondersProps } from './constructs/autoresponder';
+export type { AutoresponderContentType } from './protocol/kinds/autoresponder';

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { CloudServers } from './cloud-servers';
 import { Dns } from './dns';
 import { Mail } from './mail';
+import { Responders } from './responders';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
@@ -114,6 +115,7 @@ export class ResellerClient {
     this.packageTypes = new PackageTypes(ctx);
     this.packages = new Packages(ctx);
     this.mail = new Mail(ctx);
+    this.responders = new Responders(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
   }
@@ -150,4 +152,6 @@ export class ResellerClient {
   readonly dns: Dns;
   /** Managed cloud servers. */
   readonly cloudServers: CloudServers;
+  /** Autoresponders of a package's domains (read with the mail too). */
+  readonly responders: Responders;
 }

@@ -19,6 +19,7 @@ export type { Packages } from './packages';
 export type { Mail } from './mail';
 export type { CloudServers } from './cloud-servers';
 export type { Dns } from './dns';
+export type { Responders } from './responders';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';
 export {
   postRejectedWithoutEffect,

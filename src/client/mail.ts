@@ -1,6 +1,7 @@
 import { acceptMailboxUpdateResult, forwardListOfMailRead, mailboxUpdateBody, parseForwarderCreateResult, parseForwarderEntry } from './assumptions';
 import { booleanArg, nonEmptyString, packageSegment, pathSegment } from './ids';
 import { Resource } from './resource';
+import { respondersOfMailRead } from './responders';
 import * as shape from './shape';
 import type {
   CreateForwarderRequest,
@@ -32,6 +33,7 @@ export function parseMailDomain(data: unknown): MailDomain {
     // look confirmed, or a create look needed. `forward` may be left out (assumptions.ts).
     mailboxes: shape.arrayOf(body.mailbox, 'mailbox', parseMailboxEntry),
     forwarders: forwardListOfMailRead(body).map((v, i) => parseForwarderEntry(v, shape.at('forward', i))),
+    responders: respondersOfMailRead(body),
   };
 }
 

@@ -39,6 +39,7 @@ import { ReconcileError } from './errors';
 import type { Observed } from './observed';
 import { packageReconciler } from './package';
 import { stackUserReconciler } from './stack-user';
+import { autoresponderReconciler } from './autoresponder';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -65,6 +66,7 @@ const RECONCILERS: { [K in Kind]: KindReconciler<K> } = {
   'cloud-server': cloudServerReconciler,
   'stack-user': stackUserReconciler,
   'dns-record': dnsRecordReconciler,
+  autoresponder: autoresponderReconciler,
 };
 
 function reconcilerOf<K extends Kind>(kind: K): KindReconciler<K> {

@@ -92,7 +92,7 @@ describe('package types and packages', () => {
     const unlimited = { domains: null, webspace: null, bandwidth: null, mailboxes: null, databases: null };
     await expect(client.packageTypes.list()).resolves.toEqual([
       { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: unlimited },
-      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, databases: 5 } },
+      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, databases: 5, mailAutoresponders: 2 } },
       { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: unlimited },
       { id: 820, label: 'Managed Cloud', platform: 'linux', limits: unlimited },
     ]);

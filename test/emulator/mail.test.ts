@@ -34,6 +34,7 @@ describe('mailboxes', () => {
       domain: 'mail.example',
       mailbox: [{ id: expect.stringMatching(/^m\d+$/), local: 'info', send: false, receive: true, enabled: true, quotaMB: 1024, usageMB: 0 }],
       forward: [],
+      responder: [],
     });
     // Only a hash of the password is kept.
     const dump = h.emu.snapshot().accounts[0].packages[0].mail[0];
@@ -139,7 +140,7 @@ describe('delete', () => {
     const res = await api.post(mailPath(), { delete: [m.id, f.id, 'm424242', 'x'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: { result: [], name: 'mail.example' } });
-    expect((await api.get(mailPath())).body).toEqual({ name: 'mail.example', domain: 'mail.example', mailbox: [], forward: [] });
+    expect((await api.get(mailPath())).body).toEqual({ name: 'mail.example', domain: 'mail.example', mailbox: [], forward: [], responder: [] });
   });
 
   it('accepts a nested delete shape with 200 and deletes nothing (live behaviour)', async () => {

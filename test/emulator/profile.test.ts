@@ -32,7 +32,7 @@ describe("profile 'documented'", () => {
   it('mail read: no forward member while there are none; forwarder and update responses list no items', async () => {
     const id = await h.api.addWeb('doc.example');
     const path = `/package/${id}/email/doc.example`;
-    expect((await h.api.get(path)).body).toEqual({ name: 'doc.example', domain: 'doc.example', mailbox: [] });
+    expect((await h.api.get(path)).body).toEqual({ name: 'doc.example', domain: 'doc.example', mailbox: [], responder: [] });
     const fwd = await h.api.post(path, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
     expect(fwd.body).toEqual({ result: { result: [], name: 'doc.example' } });
     expect((await h.api.get(path)).body.forward).toEqual([{ id: expect.stringMatching(/^f\d+$/), local: 'sales', remote: 'team@example.org' }]);

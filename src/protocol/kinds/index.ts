@@ -32,6 +32,7 @@ import { packageDefinition } from './package';
 import type { PackageSpec } from './package';
 import { stackUserDefinition } from './stack-user';
 import type { StackUserSpec } from './stack-user';
+import { autoresponderDefinition } from './autoresponder';
 
 export * from './definition';
 export * from './identity';
@@ -46,10 +47,12 @@ export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
 export { FORWARDER_FIELDS, checkForwarder, sameRemote } from './forwarder';
 export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
+export type { AutoresponderSpec, AutoresponderContentType } from './autoresponder';
+export { AUTORESPONDER_FIELDS, AUTORESPONDER_LIMITS, AUTORESPONDER_CONTENT_TYPES, checkAutoresponder, canonicalTimestamp } from './autoresponder';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 
 /** The registration of every kind: one entry per definition. */
-const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition] as const;
+const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition, autoresponderDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];
