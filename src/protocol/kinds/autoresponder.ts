@@ -34,6 +34,7 @@ export type AutoresponderSpec = MailPlacement & {
 };
 
 export const AUTORESPONDER_CONTENT_TYPES = ['text/plain', 'text/html'] as const;
+/** The content type of an autoresponder's body: `text/plain` or `text/html`. */
 export type AutoresponderContentType = (typeof AUTORESPONDER_CONTENT_TYPES)[number];
 
 /**
