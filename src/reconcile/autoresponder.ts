@@ -6,6 +6,7 @@ import { createdThisRun } from './created';
 import { converge } from './converge';
 import { describeDiffs, FieldDiff } from './diff';
 import type { AccountProblem, KindReconciler } from './kind';
+import { ReconcileError } from './errors';
 import {
   callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
   whyMailMissing, writeMail,
@@ -49,10 +50,24 @@ const wireOf = (spec: AutoresponderSpec): ResponderFields => ({
   startTime: spec.startTime, endTime: spec.endTime, forwardTo: spec.forwardTo,
 });
 
-/** `fresh`: as the API shows it now (a confirmation); otherwise a shared look-up may be older (see readMail). */
+/**
+ * `fresh`: as the API shows it now (a confirmation); otherwise a shared look-up may be
+ * older (see readMail). A domain that is not one of the package's is said so, on the
+ * `domain` field (the provider points at its attribute).
+ */
 async function findResponder(ctx: ReconcileContext, spec: AutoresponderSpec, fresh = true): Promise<ResponderEntry | undefined> {
-  return (await readMail(ctx, spec, fresh)).responders.find((r) => r.local.toLowerCase() === spec.localPart);
+  try {
+    return (await readMail(ctx, spec, fresh)).responders.find((r) => r.local.toLowerCase() === spec.localPart);
+  } catch (err) {
+    if (!(err instanceof ReconcileError)) throw err;
+    const why = await whyMailMissing(ctx, autoresponderDefinitionIdentity(spec));
+    if (!why) throw err;
+    throw new ReconcileError(`${spec.path}: autoresponder ${address(spec)}: ${why}`, why.includes('is not a domain') ? 'domain' : 'packageDomain');
+  }
 }
+
+const autoresponderDefinitionIdentity = (spec: AutoresponderSpec): Identity =>
+  ({ kind: 'autoresponder', key: address(spec), placement: spec.packageDomain, parent: '' });
 
 async function ensureAutoresponder(ctx: ReconcileContext, spec: AutoresponderSpec): Promise<Observed> {
   // On a package this apply created it cannot exist yet: create without reading first
