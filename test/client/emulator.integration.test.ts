@@ -170,7 +170,7 @@ describe('mail', () => {
   test('mailboxes and forwarders: create, read, update, duplicate, delete', async () => {
     const domain = freshDomain();
     const id = await client.packages.create({ type: 811, domainName: domain, extraDomainNames: [] });
-    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [] });
+    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [], responders: [] });
 
     const created = await client.mail.createMailbox(id, domain, { local: 'info', send: true, receive: false, password });
     expect(created).toEqual({ name: domain, created: [{ type: 'mailbox', id: 'info', generatedId: null }] });
@@ -196,7 +196,7 @@ describe('mail', () => {
 
     // deleteMail's 200 proves nothing (a wrong body shape also gets 200): read back.
     await client.mail.delete(id, domain, [mail.mailboxes[0].id, mail.forwarders[0].id]);
-    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [] });
+    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [], responders: [] });
   });
 
   test('a rejected password is a BadRequestError that does not repeat the password', async () => {

@@ -19,6 +19,9 @@ async function populate(api: Api): Promise<void> {
   const pkg = await api.addWeb('persist.example', { extra_domain_names: ['www.persist.example'], label: 'P', stackUser: 'stack-user:989901', documentRoots: { 'www.persist.example': 'www' } });
   await api.post(`/package/${pkg}/email/persist.example`, { new: { mailbox: { local: 'info', send: 'true', receive: 'true', password: 'mailbox-secret-1' } } });
   await api.post(`/package/${pkg}/email/persist.example`, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
+  await api.post(`/package/${pkg}/email/persist.example`, {
+    new: { responder: { local: 'away', subject: 'Away', content: 'Back soon', forwardTo: null, enabled: true, startTime: '2026-12-24T09:00:00Z', endTime: null, type: 'text/plain' } },
+  });
   await api.post(`/package/${pkg}/userStatus`, { subservices: { default: false } });
   const dns = { conflictPolicy: 'reject', insertPolicy: 'append', new: { A: [], AAAA: [], CNAME: [], MX: [], TXT: [{ host: '@', txt: 'kept' }], SRV: [] }, delete: [] };
   await api.post(`/package/${pkg}/dns/persist.example`, dns);
@@ -70,6 +73,25 @@ it('upgrades a data file of version 1 (before DNS): every package gets its zones
   expect(new Set(refs).size).toBe(refs.length);
   await second.emu.stop();
   expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(3); // mail grew autoresponders in version 3
+});
+
+it('upgrades a data file of version 2 (before autoresponders): every package gets an empty responder list, its mail kept', async () => {
+  const first = await startHarness({ dataFile: file });
+  const pkg = await first.api.addWeb('v2.example');
+  await first.api.post(`/package/${pkg}/email/v2.example`, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
+  await first.emu.stop();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  doc.state.version = 2;
+  for (const p of doc.state.accounts[0].packages) delete p.responders;
+  fs.writeFileSync(file, JSON.stringify(doc));
+
+  const second = await startHarness({ dataFile: file });
+  expect(second.emu.snapshot().accounts[0].packages[0].mail).toEqual([
+    { domain: 'v2.example', mailboxes: [], forwarders: [expect.objectContaining({ local: 'sales' })], responders: [] },
+  ]);
+  expect((await second.api.get(`/package/${pkg}/email/v2.example`)).body.responder).toEqual([]);
+  await second.emu.stop();
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(3);
 });
 
 it('saves every write before answering it', async () => {
