@@ -1,5 +1,5 @@
 import type { ResponderEntry, ResponderFields } from '../client';
-import { AutoresponderSpec, canonicalEmail, checkEmailAddress, Identity, splitMailKey } from '../protocol';
+import { AUTORESPONDER_FIELDS, AutoresponderSpec, canonicalEmail, checkEmailAddress, Identity, shortText, splitMailKey } from '../protocol';
 import { listPackageTypes } from './account';
 import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
@@ -45,6 +45,12 @@ export function diffAutoresponder(spec: Settings, live: Settings): FieldDiff[] {
   return SETTINGS.filter((f) => !sameSetting(f, spec[f], live[f])).map((field) => ({ field, declared: spec[field], live: live[field] }));
 }
 
+/** A diff of a long text (the body) as messages show it: its start and length (the definition's `longText`). */
+function shortened(diff: FieldDiff): FieldDiff {
+  const long = AUTORESPONDER_FIELDS.find((f) => f.name === diff.field)?.longText;
+  return long ? { ...diff, declared: shortText(diff.declared), live: shortText(diff.live) } : diff;
+}
+
 const wireOf = (spec: AutoresponderSpec): ResponderFields => ({
   subject: spec.subject, content: spec.content, type: spec.contentType, enabled: spec.enabled,
   startTime: spec.startTime, endTime: spec.endTime, forwardTo: spec.forwardTo,
@@ -82,7 +88,7 @@ async function ensureAutoresponder(ctx: ReconcileContext, spec: AutoresponderSpe
     } else {
       const changed = diffAutoresponder(spec, settingsOf(found));
       live = changed.length ? await update(ctx, spec, found) : found;
-      const what = changed.length ? `; updated ${describeDiffs(changed)}` : '';
+      const what = changed.length ? `; updated ${describeDiffs(changed.map(shortened))}` : '';
       ctx.info(ctx.history?.replaced ? `autoresponder ${address(spec)}${changed.length ? `: ${what.slice(2)}` : ' is up to date'}` : `adopted autoresponder ${address(spec)}${what}`);
     }
   }

@@ -48,7 +48,7 @@ export const AUTORESPONDER_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,
   { name: 'subject', attribute: 'subject', type: 'string', role: 'setting', presence: 'required', readable: true,
     description: `Subject of the reply (1 to ${AUTORESPONDER_LIMITS.subject} characters).` },
-  { name: 'content', attribute: 'content', type: 'string', role: 'setting', presence: 'required', readable: true, words: 'body',
+  { name: 'content', attribute: 'content', type: 'string', role: 'setting', presence: 'required', readable: true, words: 'body', longText: true,
     description: `Body of the reply (1 to ${AUTORESPONDER_LIMITS.content} characters), text or HTML as content_type says.` },
   { name: 'contentType', attribute: 'content_type', type: 'string', role: 'setting', presence: 'default', defaultValue: 'text/plain', readable: true, words: 'content type',
     description: 'Content type of the body: "text/plain" or "text/html".' },

@@ -60,6 +60,21 @@ export interface FieldDefinition {
   readonly defaultFrom?: string;
   /** What review calls the field when its name alone would read oddly ('target', 'extra domain names'). */
   readonly words?: string;
+  /**
+   * A text that may run to pages (an autoresponder's body): messages about a change of it
+   * (the core's, review's, drift's) show its start and its length, not the whole value
+   * (see `shortText`). Optional: absent, values are shown whole.
+   */
+  readonly longText?: boolean;
+}
+
+/** How many characters of a `longText` value a message shows. */
+export const LONG_TEXT_SHOWN = 40;
+
+/** A `longText` field's value for a message: `Thank you for your message. Please writ… (117 characters)`; other values as they are. */
+export function shortText(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= LONG_TEXT_SHOWN) return value;
+  return `${value.slice(0, LONG_TEXT_SHOWN)}\u2026 (${value.length} characters)`;
 }
 
 /**
