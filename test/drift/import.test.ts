@@ -249,7 +249,7 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   const run = await capture(runImportCli, ['--out', file, '--class-name', 'AllKindsStack', '--engine', 'provider', '--kinds', KINDS.join(',')], env, project);
   expect(run.code).toBe(0);
   const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
-  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\)$/);
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 0 autoresponder\(s\)$/);
   const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain("import { CloudProvider, DnsRecord, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from 'cdktf-reseller-hosting';");

@@ -160,5 +160,8 @@ export const autoresponderDefinition = {
     idPrefix: 'reply',
     props: [{ field: 'packageDomain', prop: 'package' }, 'localPart', 'domain', 'subject', 'content', 'contentType', 'enabled', 'startTime', 'endTime', 'forwardTo'],
     multiline: true,
+    // Declared when --kinds names it (like DNS records and users): an account's replies are
+    // often someone's holiday, not configuration a stack should own.
+    byDefault: false,
   },
 } satisfies KindDefinition<'autoresponder', AutoresponderSpec>;
