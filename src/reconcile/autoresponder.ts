@@ -1,5 +1,5 @@
 import type { ResponderEntry, ResponderFields } from '../client';
-import { AUTORESPONDER_FIELDS, AutoresponderSpec, canonicalEmail, checkEmailAddress, Identity, shortText, splitMailKey } from '../protocol';
+import { AUTORESPONDER_FIELDS, AutoresponderSpec, canonicalEmail, canonicalTimestamp, checkEmailAddress, Identity, shortText, splitMailKey } from '../protocol';
 import { listPackageTypes } from './account';
 import type { ReconcileContext } from './context';
 import { createdThisRun } from './created';
@@ -29,20 +29,30 @@ type Settings = Pick<AutoresponderSpec, (typeof SETTINGS)[number]>;
 
 export const address = (spec: Pick<AutoresponderSpec, 'localPart' | 'domain'>) => `${spec.localPart}@${spec.domain}`;
 
-/** A live entry's settings in the spec's terms (a target address canonical, as the definition's check makes it). */
-function settingsOf(live: ResponderEntry): Settings {
+/**
+ * A live entry's settings in the spec's terms (a target address canonical, as the
+ * definition's check makes it). A time the client could not read as an instant (kept as
+ * read: client/assumptions.ts responderTimeOfRead) is left out: not verifiable, so it is
+ * written but never compared (DESIGN §3: a form the API may use must not make
+ * reconciliation loop).
+ */
+function settingsOf(live: ResponderEntry): Partial<Settings> {
   const forwardTo = live.forwardTo === null ? null : checkEmailAddress(live.forwardTo) ? live.forwardTo : canonicalEmail(live.forwardTo);
-  return {
-    subject: live.subject, content: live.content, contentType: live.type as Settings['contentType'], enabled: live.enabled,
-    startTime: live.startTime, endTime: live.endTime, forwardTo,
+  const readable = (t: string | null) => t === null || canonicalTimestamp(t) === t;
+  const out: { -readonly [K in keyof Settings]?: Settings[K] } = {
+    subject: live.subject, content: live.content, contentType: live.type as Settings['contentType'], enabled: live.enabled, forwardTo,
   };
+  if (readable(live.startTime)) out.startTime = live.startTime;
+  if (readable(live.endTime)) out.endTime = live.endTime;
+  return out;
 }
 
 const sameSetting = (field: keyof Settings, a: unknown, b: unknown) =>
   field === 'forwardTo' && typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b;
 
-export function diffAutoresponder(spec: Settings, live: Settings): FieldDiff[] {
-  return SETTINGS.filter((f) => !sameSetting(f, spec[f], live[f])).map((field) => ({ field, declared: spec[field], live: live[field] }));
+/** The declared settings that differ from the live ones; a setting the live object does not show (undefined) is not compared. */
+export function diffAutoresponder(spec: Settings, live: Partial<Settings>): FieldDiff[] {
+  return SETTINGS.filter((f) => f in live && !sameSetting(f, spec[f], live[f])).map((field) => ({ field, declared: spec[field], live: live[field] }));
 }
 
 /** A diff of a long text (the body) as messages show it: its start and length (the definition's `longText`). */
@@ -180,7 +190,7 @@ async function listAutoresponders(ctx: ReconcileContext): Promise<Observed[]> {
 }
 
 async function diffObserved(_ctx: ReconcileContext, spec: AutoresponderSpec, live: Observed): Promise<FieldDiff[]> {
-  return diffAutoresponder(spec, live.fields as unknown as Settings);
+  return diffAutoresponder(spec, live.fields as Partial<Settings>);
 }
 
 /**
