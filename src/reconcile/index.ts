@@ -42,6 +42,7 @@ import { stackUserReconciler } from './stack-user';
 import { webSettingsReconciler } from './web-settings';
 import { domainNameserversReconciler } from './domain-nameservers';
 import { domainTransferLockReconciler } from './domain-transfer-lock';
+import { autoresponderReconciler } from './autoresponder';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -73,6 +74,7 @@ const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   'web-settings': webSettingsReconciler,
   'domain-nameservers': domainNameserversReconciler,
   'domain-transfer-lock': domainTransferLockReconciler,
+  autoresponder: autoresponderReconciler,
 };
 
 const RECONCILERS = new Map<string, KindReconciler<any>>(Object.entries(BUILT_IN)); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -39,6 +39,9 @@ export interface Step {
   /** The site's web settings: force HTTPS, and a PHP version the package is offered (absent: left as it is). */
   readonly forceHttps: boolean;
   readonly phpVersion?: string;
+  /** The autoresponder's subject and end time (UTC, canonical form, or null). */
+  readonly replySubject: string;
+  readonly replyEnd: string | null;
 }
 
 export interface Run {
@@ -119,6 +122,9 @@ export function writeConfig(
       },
     };
     resources.reseller_forwarder = { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: step.remote } };
+    resources.reseller_autoresponder = {
+      away: { package: '${reseller_package.site.domain_name}', local_part: 'away', subject: step.replySubject, content: 'tfacc live tier', end_time: step.replyEnd },
+    };
     const record = (name: string, type: string, value: string, more: Record<string, unknown> = {}) =>
       ({ package: '${reseller_package.site.domain_name}', name, type, value, ...more });
     resources.reseller_dns_record = {
@@ -226,10 +232,12 @@ export function stepsOf(run: Run): [Step, Step] {
     {
       extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
       send: true, receive: true, passwordVersion: 1, remote: run.names.remote1, address: '192.0.2.10', forceHttps: true,
+      replySubject: 'tfacc away', replyEnd: null,
     },
     {
       extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
       send: false, receive: false, passwordVersion: 2, remote: run.names.remote2, address: '192.0.2.20', forceHttps: false,
+      replySubject: 'tfacc back soon', replyEnd: '2030-01-02T08:00:00Z',
     },
   ];
 }
@@ -270,11 +278,11 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       ].sort();
     };
 
-    it('creates two users, a package, a mailbox, a forwarder, DNS records (A, CNAME, TXT, MX) and web settings; the next plan is empty', async () => {
+    it('creates two users, a package, a mailbox, a forwarder, an autoresponder, DNS records (A, CNAME, TXT, MX) and web settings; the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'create')).toBe(true);
       expect(Object.keys(changes).sort()).toEqual([
-        ...RECORD_RESOURCES,
+        'reseller_autoresponder.away', ...RECORD_RESOURCES,
         'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner', WEB_RESOURCE,
       ]);
       expect(await run.client.web.forceHttps(run.names.site)).toBe(true);
@@ -287,6 +295,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const m = await mail();
       expect(m.mailboxes.map((b) => [b.local, b.send, b.receive])).toEqual([['info', true, true]]);
       expect(m.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', run.names.remote1]]);
+      expect(m.responders.map((r) => [r.local, r.subject, r.endTime])).toEqual([['away', 'tfacc away', null]]);
     }, LIVE_TIMEOUT_MS);
 
     it('updates every mutable field in place (no replacement) and replaces a record whose value changed in one write (an update in the plan); the next plan is empty', async () => {
@@ -298,7 +307,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_mailbox.info': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.a': ['update'], [WEB_RESOURCE]: ['update'],
+        'reseller_dns_record.a': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_autoresponder.away': ['update'],
       });
       expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
       if (php) expect(await run.client.web.phpVersion(run.names.site)).toBe(php);
@@ -313,6 +322,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const m = await mail();
       expect(m.mailboxes.map((b) => [b.local, b.send, b.receive])).toEqual([['info', false, false]]);
       expect(m.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', run.names.remote2]]);
+      // Read back in whatever form the API gives, the end time compares equal to the declared one.
+      expect(m.responders.map((r) => [r.local, r.subject, r.endTime])).toEqual([['away', 'tfacc back soon', '2030-01-02T08:00:00Z']]);
     }, LIVE_TIMEOUT_MS);
 
     it('shows changes made through the API in the plan (exit 2), and apply repairs them', async () => {
@@ -322,6 +333,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.mail.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
       await run.client.packages.setEnabled(site.id, true);
       await run.client.web.setForceHttps(site.id, true);
+      const reply = before.responders[0];
+      await run.client.responders.update(site.id, run.names.site, reply.id, { ...reply, subject: 'changed in the panel' });
       // DNS: the TXT record deleted, the CNAME pointed elsewhere (the API has no update: one POST deletes and adds).
       const zone = (await run.client.dns.getZone(site.id, run.names.site))!;
       const ref = (owner: string) => zone.records.find((r) => r.host === `${owner}.${run.names.site}`)!.ref!;
@@ -330,23 +343,25 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       });
       // As the core does after every write: read back until the changes are visible (a real API may lag).
       await until(async () => (await pkg())!.enabled && (await run.client.web.forceHttps(site.id)) && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
+        && (await mail()).responders.some((r) => r.subject === 'changed in the panel')
         && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)), run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
-        'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'],
+        'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'], 'reseller_autoresponder.away': ['update'],
         'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'], [WEB_RESOURCE]: ['update'],
       });
       await expectNoChanges(run);
       expect((await pkg())!.enabled).toBe(false);
       expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
       expect((await mail()).forwarders.map((f) => f.remote)).toEqual([run.names.remote2]);
+      expect((await mail()).responders.map((r) => r.subject)).toEqual(['tfacc back soon']);
       expect(await records()).toEqual(declaredRecords(second));
     }, LIVE_TIMEOUT_MS);
 
     it('imports the objects by natural key (terraform import and import blocks); the plan is then empty', async () => {
-      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', WEB_RESOURCE]) {
+      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', WEB_RESOURCE, 'reseller_autoresponder.away']) {
         await terraform(run.tf, ['state', 'rm', '-no-color', address], run.dir, env(run));
       }
       const imported = await terraform(run.tf, ['import', '-input=false', '-no-color', 'reseller_package.site', run.names.site], run.dir, env(run));
@@ -356,6 +371,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
         { to: 'reseller_stack_user.admin', id: run.names.admin },
         { to: 'reseller_dns_record.mx', id: `${run.names.site}/${run.names.mail}/MX/10 ${MX_TARGET}` },
         { to: WEB_RESOURCE, id: run.names.site },
+        { to: 'reseller_autoresponder.away', id: `away@${run.names.site}` },
       ] });
       const plan = await savedPlan(run.tf, run.dir, env(run));
       // An account that does not show a package's label (api-notes: assumed; the documented

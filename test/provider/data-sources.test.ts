@@ -192,7 +192,7 @@ describe('data sources of the native provider', () => {
     const starterType = (out.types as Array<Record<string, unknown>>).find((t) => t.name === 'Linux Starter');
     expect(starterType).toEqual({
       id: 812, name: 'Linux Starter', platform: 'linux',
-      limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, databases: 5, freeSsl: null, switchPhpVersion: 1 }, unlimited: ['bandwidth', 'freeSsl'],
+      limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, databases: 5, mailAutoresponders: 2, freeSsl: null, switchPhpVersion: 1 }, unlimited: ['bandwidth', 'freeSsl'],
     });
     expect(JSON.stringify(out.types)).not.toContain('INF');
     expect(out.owner).toMatchObject({ id: 'stack-user:989901', email: 'owner@example.com', user_ref: 'stack-user:989901' });

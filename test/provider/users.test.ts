@@ -149,6 +149,15 @@ describe('plans are true after apply', () => {
       blog: { domain: 'example-blog.com', nameservers: [['ns1.true-plans.net', 'ns2.true-plans.net'], ['ns3.true-plans.net', 'ns1.true-plans.net']][variant] },
     },
     reseller_domain_transfer_lock: { blog: { domain: 'example-blog.com', locked: [true, false][variant] } },
+    reseller_autoresponder: {
+      away: {
+        package: '${reseller_package.site.domain_name}', local_part: 'away', subject: ['Away', 'Back soon'][variant],
+        content: ['First body', '<p>Second body</p>'][variant], content_type: ['text/plain', 'text/html'][variant], enabled: [true, false][variant],
+        // Times in a form the emulator reads back otherwise (milliseconds, UTC): the plan after the apply is still empty.
+        start_time: [null, '2026-12-24T10:00:00+01:00'][variant], end_time: ['2027-01-02T08:00:00Z', null][variant],
+        forward_to: [null, 'Desk@Example.org'][variant],
+      },
+    },
   });
   /** Every attribute an update can change, per resource type: what this test must change. */
   const mutable = () => Object.fromEntries(coreModel({}).kinds.map((k) => [

@@ -17,6 +17,10 @@ const MAX_MAIL_READS = 10;
 
 const forwardersOf = (s: MailSample): unknown[] => s.reads.flatMap((m) => listOf(m.forward));
 const mailboxesOf = (s: MailSample): unknown[] => s.reads.flatMap((m) => listOf(m.mailbox));
+const respondersOf = (s: MailSample): unknown[] => s.reads.flatMap((m) => listOf(m.responder));
+/** A responder time the client reads as an instant: none, an ISO 8601 date and time, or seconds since 1970. */
+const isResponderTime = (v: unknown) => v === undefined || v === null || v === '' || typeof v === 'number' ||
+  (typeof v === 'string' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}/.test(v));
 const isBoolish = (v: unknown) => typeof v === 'boolean' || v === 'true' || v === 'false' || v === 0 || v === 1;
 
 export const MAIL: DoctorArea<MailSample> = {
@@ -46,6 +50,7 @@ export const MAIL: DoctorArea<MailSample> = {
     api.found('mail domains read', reads.length, reads.length ? shapeOf(reads[0]) : undefined);
     api.found('mailboxes', mailboxes, first(mailboxesOf(sample)));
     api.found('forwarders', forwarders, first(forwardersOf(sample)));
+    api.found('autoresponders', respondersOf(sample).length, first(respondersOf(sample)));
     return sample;
   },
 
@@ -71,8 +76,27 @@ export const MAIL: DoctorArea<MailSample> = {
 
     notReadOnly('parseForwarderCreateResult', 'creating a forwarder answers with the mailbox envelope {result, name}',
       'only the answer to a write (creating a forwarder) shows it'),
-    notReadOnly('mailboxUpdateBody', 'a mailbox update is {update: {mailbox: [{id, send, receive, password}]}} with "true"/"false" flags',
+    notReadOnly('mailboxUpdateBody',
+      'a mailbox update is keyed by its id, {update: {"m…": {password}}} (as a production webmail password driver sends it), with send and receive as "true"/"false" in the same keyed object',
       'only a write (updating a mailbox) shows whether the API takes this body'),
+    assumedFact('responderListOfMailRead', 'a mail read lists responder: [] when the domain has no autoresponder (the client reads a missing one as none)', ({ reads }) => {
+      if (reads.length === 0) return unknowable('no mail domain was read');
+      const listed = reads.filter((m) => Array.isArray(m.responder)).length;
+      if (listed === reads.length) return held(`${listed} domain(s) list responder`);
+      return unknowable(`${reads.length - listed} of ${reads.length} domain(s) leave responder out: whether that always means none cannot be shown`);
+    }),
+
+    assumedFact('responderTimeOfRead', 'an autoresponder\'s startTime and endTime read as null, an ISO 8601 date and time, or seconds since 1970', (sample) => {
+      const entries = respondersOf(sample);
+      if (entries.length === 0) return unknowable('no autoresponder was read');
+      const bad = badFields(entries, { startTime: isResponderTime, endTime: isResponderTime });
+      return bad.length ? notHeld(`of another form: ${bad.join(', ')}`) : held(`${entries.length} autoresponder(s) read`);
+    }),
+
+    notReadOnly('responderTimeForWrite', 'an autoresponder\'s start and end time are written as UTC "YYYY-MM-DDTHH:MM:SSZ" (none: null)',
+      'only a write (creating or updating an autoresponder) shows whether the API takes this form'),
+    notReadOnly('responderDeleteBody', 'an autoresponder is deleted by its r… id in the mail endpoint\'s flat delete array',
+      'only a write (deleting an autoresponder) shows it'),
     notReadOnly('acceptMailboxUpdateResult', 'a mailbox update answers with the mailbox envelope',
       'only the answer to a write (updating a mailbox) shows it'),
   ],
