@@ -25,7 +25,7 @@ export interface DriftResult {
 
 export const DRIFT_GOAL_MS = 3000;
 
-export const driftCommandPath = () => join(REPO_ROOT, 'dist', 'src', 'drift', 'cli.js');
+export const driftCommandPath = () => join(REPO_ROOT, 'dist', 'src', 'commands', 'drift', 'index.js');
 export const driftAvailable = () => existsSync(driftCommandPath());
 
 export async function benchDrift(emu: BenchEmulator, options: { packages: number; runs: number; log?: (line: string) => void }): Promise<DriftResult> {
@@ -36,7 +36,7 @@ export async function benchDrift(emu: BenchEmulator, options: { packages: number
   let traffic: TrafficSummary | undefined;
   for (let i = 0; i < options.runs + 1; i++) {
     await emu.clearRequests();
-    const r = await timeProcess(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--out', outdir, '--json'], { env });
+    const r = await timeProcess(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--stacks', outdir, '--json'], { env });
     if (r.code !== 0) throw new Error(`drift: exit ${r.code}: ${r.stderr.slice(-2000)}`);
     const doc = JSON.parse(r.stdout) as { summary?: { drift?: unknown } };
     if (doc.summary?.drift) options.log?.(`  note: drift reports drift on an in-sync account: ${JSON.stringify(doc.summary)}`);

@@ -154,7 +154,7 @@ export async function driftFigure(sizes: BenchSizes, log: (line: string) => void
   if (!driftAvailable()) {
     return {
       id: 'drift', title, measured: 'pending', goal, met: undefined,
-      details: 'Not measured: the `drift` command (src/drift/cli.ts) was not built when this ran. Run `npm run bench -- --only drift` once it exists.',
+      details: 'Not measured: the `drift` command (src/commands/drift/) was not built when this ran. Run `npm run bench -- --only drift` once it exists.',
       ...stamp(),
     };
   }

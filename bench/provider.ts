@@ -53,7 +53,7 @@ async function bareStack(binary: string, n: number): Promise<string> {
 }
 
 export const providerEnv = (emu: BenchEmulator): NodeJS.ProcessEnv => ({
-  RESELLER_API_KEY: BENCH_API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_API_URL: emu.url,
+  RESELLER_API_KEY: BENCH_API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: BENCH_PASSWORD, RESELLER_POLL_INTERVAL: '100ms', RESELLER_API_URL: emu.url,
 });
 
 /**

@@ -117,7 +117,7 @@ function median(values: number[]): number {
 /** `reseller-hosting drift --detailed-exitcode` as the CI recipe runs it; fails unless the account is in sync. */
 function runDriftCheck(outdir: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--detailed-exitcode', '--out', outdir], {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--detailed-exitcode', '--stacks', outdir], {
       env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -1,6 +1,6 @@
 import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { CloudProvider, DnsRecord, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
+import { Autoresponder, CloudProvider, DnsRecord, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
 
 /**
  * Knobs the end-to-end tests turn to change the stack the way a user edits code.
@@ -39,6 +39,13 @@ export interface ExampleOptions {
    * @default false
    */
   readonly shopDns?: boolean;
+  /**
+   * Declares an autoresponder on the shop's retired support@ address (it has no mailbox):
+   * it tells senders to write to info@ instead, and forwards their mail there.
+   * `npm run demo` sets it.
+   * @default false
+   */
+  readonly shopAutoresponder?: boolean;
 }
 
 /** A realistic reseller account: two customer sites with mail, and a branded cloud server. */
@@ -112,6 +119,18 @@ export class ExampleResellerStack extends TerraformStack {
       new DnsRecord(this, 'shop_www', { package: shop, name: 'www', type: 'CNAME', value: 'example-shop.com', replaceConflicting: true });
       new DnsRecord(this, 'shop_spf', { package: shop, name: '@', type: 'TXT', value: 'v=spf1 mx include:mx.stackmail.com -all' });
       new DnsRecord(this, 'shop_mx', { package: shop, name: '@', type: 'MX', value: 'mail.example-shop.com', priority: 20 });
+    }
+
+    // support@ is retired: no mailbox, only a reply that says where to write now, and
+    // the mail forwarded there too.
+    if (options.shopAutoresponder) {
+      new Autoresponder(this, 'shop_support', {
+        package: shop,
+        localPart: 'support',
+        subject: 'This address is no longer monitored',
+        content: 'Thank you for your message. Please write to info@example-shop.com from now on; we have forwarded this one there.',
+        forwardTo: 'info@example-shop.com',
+      });
     }
 
     // A managed cloud server under the reseller's own brand, with the shop's app on it.

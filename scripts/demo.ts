@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     step('synthesizing examples/stack.ts (engine: provider; synth places the provider in the stack directory)');
     const outdir = join(REPO_ROOT, 'cdktf.out');
     const app = new App({ outdir });
-    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true, shopDns: true });
+    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true, shopDns: true, shopAutoresponder: true });
     app.synth();
     const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
     // The emulator starts empty, so any state from an earlier demo run is stale. (The

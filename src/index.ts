@@ -37,6 +37,9 @@ export type {
 } from './constructs/data-sources';
 export { DomainNameservers, DomainTransferLock, DataResellerDomain, DataResellerDomains } from './constructs/domain-nameservers';
 export type { DomainNameserversProps, DomainTransferLockProps, DataResellerDomainProps } from './constructs/domain-nameservers';
+export { Autoresponder, DataResellerAutoresponder, DataResellerAutoresponders } from './constructs/autoresponder';
+export type { AutoresponderProps, DataResellerAutoresponderProps, DataResellerAutorespondersProps } from './constructs/autoresponder';
+export type { AutoresponderContentType } from './protocol/kinds/autoresponder';
 export {
   MysqlDatabase, DataResellerMysqlDatabase, DataResellerMysqlDatabases, EphemeralResellerFtpCredentials, EphemeralResellerMysqlConnection,
 } from './constructs/mysql-database';

@@ -45,7 +45,7 @@ export class BenchEmulator {
       RESELLER_API_URL: this.url,
       RESELLER_API_KEY: BENCH_API_KEY,
       RESELLER_HANDLER_STATE_DIR: journalDir,
-      RESELLER_POLL_INTERVAL_MS: '100',
+      RESELLER_POLL_INTERVAL: '100ms',
     };
   }
 

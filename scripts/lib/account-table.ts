@@ -19,6 +19,9 @@ export async function accountTable(client: ResellerClient): Promise<string> {
         mailRows.push([`${m.local}@${domain}`, 'mailbox', `send=${m.send} receive=${m.receive}`]);
       }
       for (const f of mail.forwarders) mailRows.push([`${f.local}@${domain}`, 'forwarder', `-> ${f.remote}`]);
+      for (const r of mail.responders) {
+        mailRows.push([`${r.local}@${domain}`, 'autoresponder', `"${r.subject}"${r.forwardTo ? ` -> ${r.forwardTo}` : ''}${r.enabled ? '' : ' (disabled)'}`]);
+      }
     }
   }
   const serverRows: string[][] = [['CLOUD SERVER', 'ID', 'SPEC', 'ZONE', 'PROVIDER', 'BRAND', 'PACKAGES']];

@@ -9,9 +9,9 @@ import type { Brand, ForwarderEntry, MailWriteResult, UpdateMailboxRequest } fro
  * these choices.
  *
  * `reseller-hosting doctor` holds each exported function up against a live account: a
- * fact in src/drift/doctor-facts-<area>.ts names it (`assumedFact('fn', …)`), or, when
+ * fact in src/commands/doctor/facts-<area>.ts names it (`assumedFact('fn', …)`), or, when
  * only a write or an error answer would show it, records why (`notReadOnly('fn', …)`).
- * A new export here needs one of the two (src/drift/doctor-fact.ts says where);
+ * A new export here needs one of the two (src/commands/doctor/fact.ts says where);
  * test/doctor/assumption-coverage.test.ts fails until it has it.
  */
 
@@ -182,17 +182,20 @@ export function parseForwarderCreateResult(
 }
 
 /**
- * Assumed (api-notes: update mailbox `{"update": {"mailbox": [{"id": "m123", "send"?,
- * "receive"?, "password"?}]}}`): the body of a mailbox update. `send`/`receive` are sent
- * as the strings "true"/"false", as the (live) create body does; absent fields are
- * left out so that they stay unchanged.
+ * The body of a mailbox update, keyed by the type-prefixed id as the service's own
+ * clients send it (api-notes "Mail", update mailbox): `{"update": {"m123": {"password":
+ * "…"}}}`. The password in it is `code` (a production webmail password driver sends
+ * exactly this); `send`/`receive` in the same keyed object are assumed, sent as the
+ * strings "true"/"false" as the (live) create body does. Absent fields are left out so
+ * that they stay unchanged. The shape `{"update": {"mailbox": [{"id", …}]}}` appears in
+ * no public source and is never sent.
  */
 export function mailboxUpdateBody(update: UpdateMailboxRequest): unknown {
-  const item: Record<string, string> = { id: update.id };
+  const item: Record<string, string> = {};
   if (update.send !== undefined) item.send = update.send ? 'true' : 'false';
   if (update.receive !== undefined) item.receive = update.receive ? 'true' : 'false';
   if (update.password !== undefined) item.password = update.password;
-  return { update: { mailbox: [item] } };
+  return { update: { [update.id]: item } };
 }
 
 /**
@@ -201,6 +204,55 @@ export function mailboxUpdateBody(update: UpdateMailboxRequest): unknown {
  */
 export function acceptMailboxUpdateResult(_data: unknown): void {
   return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Autoresponders
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Assumed (api-notes "Autoresponders": the `responder` list of the mail read is "docs +
+ * code x1", but a read without it is not ruled out): a mail read without a `responder`
+ * member has no autoresponders. An account whose package type lacks the feature may
+ * leave it out; reading that as "none" never fails a plan of mailboxes.
+ */
+export function responderListOfMailRead(body: shape.JsonObject): unknown[] {
+  return body.responder === undefined || body.responder === null ? [] : shape.array(body.responder, 'responder');
+}
+
+/**
+ * Assumed (no public source shows how the API reads a responder's `startTime` /
+ * `endTime` back): null, an empty string or `0` is none; an ISO 8601 date and time (with
+ * a zone; milliseconds allowed; a space for the `T`; no zone read as UTC) or a number of
+ * seconds since 1970 is that instant. Each is returned in the canonical UTC form
+ * `YYYY-MM-DDTHH:MM:SSZ` (protocol's canonicalTimestamp), so a declared time compares
+ * equal to the one read back whatever the form. Anything else is kept as read: the
+ * difference then shows (and nothing loops on it).
+ */
+export function responderTimeOfRead(value: unknown, where: string): string | null {
+  if (value === undefined || value === null || value === '' || value === 0) return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value * 1000).toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+  const text = shape.string(value, where).trim();
+  const zoned = /([Zz]|[+-][0-9]{2}:?[0-9]{2})$/.test(text) ? text : `${text}Z`;
+  const iso = zoned.replace(' ', 'T').replace(/([+-][0-9]{2})([0-9]{2})$/, '$1:$2');
+  const ms = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}/.test(iso) ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? text : new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+/**
+ * Assumed (the production plugin sends `null` for both; no source shows a set one): a
+ * start or end time is sent as the canonical UTC text `YYYY-MM-DDTHH:MM:SSZ`, none as null.
+ */
+export function responderTimeForWrite(canonical: string | null): string | null {
+  return canonical;
+}
+
+/**
+ * Assumed (api-notes "Autoresponders", delete: "same as mailboxes"): an autoresponder is
+ * deleted by its `r…` id in the mail endpoint's flat `delete` array.
+ */
+export function responderDeleteBody(id: string): unknown {
+  return { delete: [id] };
 }
 
 // ---------------------------------------------------------------------------------------

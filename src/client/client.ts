@@ -5,6 +5,7 @@ import { Dns } from './dns';
 import { Domains } from './domains';
 import { Ftp } from './ftp';
 import { Mail } from './mail';
+import { Responders } from './responders';
 import { PackageTypes } from './package-types';
 import { Packages } from './packages';
 import { ApiContext, AttemptRecord, Transport, redactUrl } from './request';
@@ -122,6 +123,7 @@ export class ResellerClient {
     this.packageTypes = new PackageTypes(ctx);
     this.packages = new Packages(ctx);
     this.mail = new Mail(ctx);
+    this.responders = new Responders(ctx);
     this.dns = new Dns(ctx);
     this.cloudServers = new CloudServers(ctx);
     this.databases = new Databases(ctx);
@@ -184,4 +186,6 @@ export class ResellerClient {
   readonly web: Web;
   /** Registered domain names: their nameservers, transfer lock and DNS zone. */
   readonly domains: Domains;
+  /** Autoresponders of a package's domains (read with the mail too). */
+  readonly responders: Responders;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_API_URL, ENV } from '../protocol/handler-contract';
+import { ENV, MISSING_API_URL } from '../protocol/handler-contract';
 import { ResellerClient, ResellerClientOptions } from './client';
 
 /** Where and as whom to connect: from the environment (the key is never a prop and never written anywhere). */
@@ -18,15 +18,16 @@ export class ConnectionError extends Error {
   }
 }
 
-/** The API connection from `RESELLER_API_KEY`, `RESELLER_API_URL` (default the local emulator) and `RESELLER_ID`. */
+/** The API connection from `RESELLER_API_URL` (required), `RESELLER_API_KEY` (required) and `RESELLER_ID`. */
 export function connectionFromEnv(env: NodeJS.ProcessEnv = process.env): Connection {
+  if (!env[ENV.apiUrl]) throw new ConnectionError(MISSING_API_URL);
   const apiKey = env[ENV.apiKey];
   if (!apiKey) {
     throw new ConnectionError(
       `${ENV.apiKey} is not set: export the reseller's general API key (for the local emulator: emulator-key)`,
     );
   }
-  const baseUrl = (env[ENV.apiUrl] || DEFAULT_API_URL).replace(/\/+$/, '');
+  const baseUrl = env[ENV.apiUrl]!.replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new ConnectionError(`${ENV.apiUrl} must be an http(s) URL, got "${baseUrl}"`);
   const retries = env[ENV.maxRetries];
   const maxRetries = retries === undefined || retries.trim() === '' ? undefined : Number(retries);

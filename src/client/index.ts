@@ -22,6 +22,7 @@ export type { Dns } from './dns';
 export type { Web } from './web';
 export type { Domains } from './domains';
 export { parseRegistration } from './domains';
+export type { Responders } from './responders';
 export type { Databases } from './databases';
 export type { Ftp } from './ftp';
 export { fullyQualifiedHost, normaliseIpv6, parseDnsRecord, relativeHost } from './dns';

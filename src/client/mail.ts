@@ -1,6 +1,7 @@
 import { acceptMailboxUpdateResult, forwardListOfMailRead, mailboxUpdateBody, parseForwarderCreateResult, parseForwarderEntry } from './assumptions';
 import { booleanArg, nonEmptyString, packageSegment, pathSegment } from './ids';
 import { Resource } from './resource';
+import { respondersOfMailRead } from './responders';
 import * as shape from './shape';
 import type {
   CreateForwarderRequest,
@@ -32,6 +33,7 @@ export function parseMailDomain(data: unknown): MailDomain {
     // look confirmed, or a create look needed. `forward` may be left out (assumptions.ts).
     mailboxes: shape.arrayOf(body.mailbox, 'mailbox', parseMailboxEntry),
     forwarders: forwardListOfMailRead(body).map((v, i) => parseForwarderEntry(v, shape.at('forward', i))),
+    responders: respondersOfMailRead(body),
   };
 }
 
@@ -128,7 +130,7 @@ export class Mail extends Resource {
     });
   }
 
-  /** Changes send/receive/password of a mailbox (body shape assumed: see assumptions.ts). */
+  /** Changes send/receive/password of a mailbox: `{"update": {"m123": {…}}}`, keyed by its id (see assumptions.ts). */
   async updateMailbox(packageRef: string | number, domain: string, request: UpdateMailboxRequest): Promise<void> {
     const operation = 'updateMailbox';
     nonEmptyString(request.id, operation, 'id');

@@ -115,6 +115,29 @@ export interface MailDomain {
   name: string;
   mailboxes: MailboxEntry[];
   forwarders: ForwarderEntry[];
+  /** The domain's autoresponders (api-notes "Autoresponders": the read's `responder` list). */
+  responders: ResponderEntry[];
+}
+
+/** The settings of an autoresponder, as the client reads and writes them (api-notes "Autoresponders"). */
+export interface ResponderFields {
+  subject: string;
+  /** The reply's body. */
+  content: string;
+  /** `text/plain` or `text/html`. */
+  type: string;
+  enabled: boolean;
+  /** UTC `YYYY-MM-DDTHH:MM:SSZ` as read (assumptions.ts), or null. */
+  startTime: string | null;
+  endTime: string | null;
+  forwardTo: string | null;
+}
+
+/** One entry of a mail read's `responder` list. */
+export interface ResponderEntry extends ResponderFields {
+  /** Type-prefixed id, e.g. "r123". */
+  id: string;
+  local: string;
 }
 
 /** Response of a mail write: the created objects (spec 2.5). Passwords are not kept. */

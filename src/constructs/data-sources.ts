@@ -358,7 +358,7 @@ export interface DataResellerCloudServerSpecsProps {
   readonly minDiskGb?: number;
 }
 
-/** `data "reseller_cloud_server_specs"`: the size table of each provider (spec 2.7), smallest first. Reads no API. */
+/** `data "reseller_cloud_server_specs"`: the size table of each provider (name, CPU, RAM, disk, bandwidth), smallest first, as docs/provider.md "Cloud server sizes and zones" lists it. Reads no API. */
 export class DataResellerCloudServerSpecs extends ResellerDataSource {
   constructor(scope: Construct, id: string, props: DataResellerCloudServerSpecsProps = {}) {
     super(scope, id, 'reseller_cloud_server_specs', { ...props });

@@ -6,7 +6,7 @@ import { canonDomain } from './private/names';
 import { containsToken } from './private/tokens';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 
-/** A DNS record in a zone of a hosting package, or in a registered domain name's own zone (api-notes "DNS records"). */
+/** A DNS record (A, AAAA, CNAME, MX, TXT or SRV) in a zone of a hosting package, or in a registered domain name's own zone; the API has no update: a change replaces it in one write. */
 export interface DnsRecordProps extends ManagedObjectProps {
   /**
    * The package whose zone holds the record (managed, or `HostingPackage.fromDomainName`).

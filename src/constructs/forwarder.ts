@@ -5,7 +5,7 @@ import { MailAddress } from './private/mail';
 import { canonEmail, literal } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 
-/** A mail forwarder on a domain of a hosting package (spec 4.4). */
+/** A mail forwarder on a domain of a hosting package: mail to its local part goes to one remote address. */
 export interface ForwarderProps extends ManagedObjectProps {
   /** The package the forwarder's domain belongs to (managed, or `HostingPackage.fromDomainName`). */
   readonly package: IHostingPackage;

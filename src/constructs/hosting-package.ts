@@ -29,7 +29,7 @@ export interface IHostingPackage extends IConstruct {
   readonly isAbsent: boolean;
 }
 
-/** A web hosting package (spec 4.2, 4.6). */
+/** A web hosting package, on the reseller account or on a managed cloud server. */
 export interface HostingPackageProps extends ManagedObjectProps {
   /** Primary domain name (IDN allowed): the package's natural key, so changing it replaces the package. */
   readonly domainName: string;

@@ -7,7 +7,7 @@ import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { declaredSecret } from './private/secret';
 import { checkBoolean } from './private/validation';
 
-/** A mailbox on a domain of a hosting package (spec 4.4). */
+/** A mailbox on a domain of a hosting package. */
 export interface MailboxProps extends ManagedObjectProps {
   /** The package the mailbox's domain belongs to (managed, or `HostingPackage.fromDomainName`). */
   readonly package: IHostingPackage;

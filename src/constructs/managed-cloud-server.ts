@@ -21,15 +21,23 @@ export interface ICloudServer extends IConstruct {
   readonly isAbsent: boolean;
 }
 
-/** A managed cloud server ordered from the reseller account (spec 4.7). */
+/** A managed cloud server ordered from the reseller account (charged at once; the API cannot cancel it). */
 export interface ManagedCloudServerProps extends ManagedObjectProps {
   /** Host name of the server (`mvpsName`): its natural key, so changing it orders a new server. */
   readonly hostName: string;
   /** Where the server runs. Cannot be changed after ordering. */
   readonly provider: CloudProvider;
-  /** Size name (spec 2.7) allowed for the provider, e.g. `medium`. Cannot be changed after ordering. */
+  /**
+   * Size name, one of the provider's sizes, e.g. `medium` (native: 2 CPU, 4 GB RAM, 80 GB disk). Cannot be changed
+   * after ordering. Every size with its CPU, RAM and disk: docs/provider.md, "Cloud server sizes and zones", or the
+   * `DataResellerCloudServerSpecs` data source.
+   */
   readonly spec: string;
-  /** Location code (spec 2.8) allowed for the provider, e.g. `dc_location-uk`. Cannot be changed after ordering. */
+  /**
+   * Location code, one of the provider's zones: `dc_location-uk` or `dc_location-usa` for the native cloud, an AWS
+   * region (`eu-west-2`) or a Google Cloud region (`europe-west2`); every zone: docs/provider.md, "Cloud server sizes
+   * and zones". Cannot be changed after ordering.
+   */
   readonly zone: string;
   /**
    * Billing period in months.

@@ -39,7 +39,7 @@ export interface ResellerHostingProps {
    */
   readonly apiKey?: string;
   /**
-   * How each construct becomes Terraform (DESIGN §2): `provider`, the native provider of
+   * How each construct becomes Terraform: `provider`, the native provider of
    * this package (one `reseller_*` resource per construct; drift shows in
    * `terraform plan`, removing a construct deletes its object; Terraform >= 1.11), or a
    * provisioner carrier for those who cannot run a plugin: the built-in `terraform_data`

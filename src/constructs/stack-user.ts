@@ -4,7 +4,7 @@ import { canonEmail } from './private/names';
 import { ManagedObject, ManagedObjectProps } from './managed-object';
 import { containsToken } from './private/tokens';
 
-/** A control-panel user (spec 2.1): customers sign in as one and see the packages linked to them. */
+/** A control-panel user (a `stack-user:N` of the account): customers sign in as one and see the packages linked to them. */
 export interface StackUserProps extends ManagedObjectProps {
   /**
    * E-mail of the user's contact record: its natural key (case-insensitive), so changing

@@ -30,6 +30,12 @@ export interface ApiContext {
   provisionDelayMs: number;
   /** `documented`: answer only with what a public source shows (see profile.ts). */
   profile: EmulatorProfile;
+  /**
+   * Notes that the request relied on a tolerance: a shape the emulator accepts although
+   * no public source shows it and no client of ours sends it (the old mailbox update).
+   * The request log names it (`tolerated`), so a test can show that nothing relies on one.
+   */
+  tolerate(name: string): void;
 }
 
 /** What the control API acts on (implemented by the server). */

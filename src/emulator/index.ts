@@ -94,7 +94,7 @@ export type { EmulatorStateDump, AccountDump, PackageDump } from './snapshot';
 // users, and with them its members of AccountDump and PackageDump: one line per noun.
 export type { PackageTypeDump } from './nouns/packages/model';
 export type { UserDump } from './nouns/users/model';
-export type { MailDomainDump } from './nouns/mail/model';
+export type { MailDomainDump, ResponderDump } from './nouns/mail/model';
 export type { DnsZoneDump } from './nouns/dns/model';
 export type { CloudServerDump } from './nouns/cloud/model';
 export type { WebDump } from './nouns/web/model';

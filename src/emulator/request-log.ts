@@ -20,6 +20,11 @@ export interface RequestLogEntry {
   account: number | null;
   /** The injected fault that fired, if any. */
   fault: 'status' | 'latency' | 'drop' | null;
+  /**
+   * Present only when the request relied on a tolerance (ApiContext.tolerate): the
+   * tolerances' names, never anything of the body.
+   */
+  tolerated?: string[];
 }
 
 export const MAX_ENTRIES = 10_000;

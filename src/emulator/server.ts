@@ -261,6 +261,9 @@ export class EmulatorServer implements ControlTarget {
           nowMs: Date.now(),
           provisionDelayMs: this.provisionDelayMs,
           profile: this.config.profile,
+          tolerate: (name) => {
+            if (!entry.tolerated?.includes(name)) entry.tolerated = [...(entry.tolerated ?? []), name];
+          },
         };
         return match.handler(ctx);
       };

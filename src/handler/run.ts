@@ -1,6 +1,9 @@
 import { ApiError, clientFor, connectionFromEnv } from '../client';
-import { describeObject, ENV, EXIT, HANDLER_COMMANDS, HandlerCommand, ObjectSpec, parseIdentity, parseSpec, secretEnvironments, secretFromEnv } from '../protocol';
+import {
+  describeObject, ENV, EXIT, HANDLER_COMMANDS, HANDLER_USAGE, HandlerCommand, ObjectSpec, parseIdentity, parseSpec, secretEnvironments, secretFromEnv,
+} from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
+import { packageVersion } from '../provider-mirror';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
 import { applyScope, Journal } from './journal';
@@ -17,8 +20,17 @@ import { deferToSuccessor, forgetReplaced, replacedIdentity } from './successor'
 export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope().env): Promise<number> {
   const io = requestScope();
   const command = argv[0] as HandlerCommand;
+  // The surface every command shares (src/commands/command.ts), for the one command the launcher runs itself.
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    io.out(HANDLER_USAGE);
+    return EXIT.ok;
+  }
+  if (argv[0] === '--version') {
+    io.out(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
   if (!HANDLER_COMMANDS.includes(command)) {
-    io.err(`usage: reseller-hosting handler ${HANDLER_COMMANDS.join('|')} (reads ${ENV.spec} from the environment)\n`);
+    io.err(`reseller-hosting handler: ${argv.length ? `unknown verb "${argv[0]}"` : 'a verb is required'}\n\n${HANDLER_USAGE}`);
     return EXIT.usage;
   }
   let subject = 'object';
@@ -39,7 +51,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = requestScope(
       warn: (line) => io.err(`${redact(line, env)}\n`),
       // The provisioner passes an object's secret in its kind's variable, or names the variable (secret facet).
       secret: (spec) => secretFromEnv(spec, env),
-      timing: timingFromEnv(env),
+      timing: timingFromEnv(env, (message) => io.err(`warning: ${message}\n`)),
       store: journal,
       accountScope: accountScope(conn.baseUrl, conn.resellerId, conn.apiKey),
       runScope: applyScope(),

@@ -5,7 +5,7 @@
 
 /** Where a managed cloud server runs. */
 export enum CloudProvider {
-  /** The service's own (native, brandable) cloud: spec 2.7 first table. */
+  /** The service's own (native, brandable) cloud (the API's `cloud-20i` / `20icloud`). */
   NATIVE = 'native',
   /** Third-party public cloud platform B (AWS). */
   AWS = 'aws',
@@ -108,4 +108,19 @@ export function checkPeriodMonths(months: unknown): string | undefined {
   return typeof months === 'number' && PERIOD_MONTHS.includes(months)
     ? undefined
     : `${String(months)} is not a billing period; allowed months: ${PERIOD_MONTHS.join(', ')}`;
+}
+
+/**
+ * Every size of every provider in words, for descriptions users read where they write
+ * `spec` (the provider's schema, the generated resource page): `native: micro (1 CPU,
+ * 1 GB RAM, 25 GB disk), small (...)...; aws: ...`.
+ */
+export function cloudSizesText(): string {
+  return CLOUD_PROVIDERS.map((p) => `${p}: ${Object.entries(CLOUD_SIZES[p])
+    .map(([name, s]) => `${name} (${s.cpu} CPU, ${s.ramGb} GB RAM, ${s.diskGb} GB disk)`).join(', ')}`).join('; ');
+}
+
+/** Every zone of every provider in words, for descriptions (`native: dc_location-uk, dc_location-usa; aws: ...`). */
+export function cloudZonesText(): string {
+  return CLOUD_PROVIDERS.map((p) => `${p}: ${CLOUD_ZONES[p].join(', ')}`).join('; ');
 }

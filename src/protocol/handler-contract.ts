@@ -18,6 +18,24 @@
 export const HANDLER_COMMANDS = ['ensure', 'retire-settings', 'delete', 'update', 'set-password'] as const;
 export type HandlerCommand = (typeof HANDLER_COMMANDS)[number];
 
+/** The handler's verbs, written the one way every usage and page lists them. */
+export const HANDLER_VERBS = HANDLER_COMMANDS.join('|');
+
+/** What `reseller-hosting handler --help` prints (and, on stderr, a wrong verb). */
+export const HANDLER_USAGE = `usage: reseller-hosting handler ${HANDLER_VERBS}
+
+Reconciles one object against the reseller API: what the provisioners of the carrier
+engines (terraform_data, null_resource) run, not a command to run by hand.
+  ensure            create, adopt or update the object (the settings resource, create)
+  retire-settings   note the outgoing settings for the ensure that follows (destroy)
+  delete            delete the object (the object resource, destroy)
+  update, set-password   what stacks synthesized by 0.1 run; still served
+
+It reads the object from RESELLER_SPEC and the connection from RESELLER_API_URL,
+RESELLER_API_KEY and RESELLER_ID. Exit codes: 0 done, 1 failed, 64 usage error.
+--version prints the version.
+`;
+
 export const ENV = {
   /**
    * ensure/update/set-password: JSON ObjectSpec. delete: JSON Identity, and
@@ -56,18 +74,31 @@ export const ENV = {
   maxRetries: 'RESELLER_MAX_RETRIES',
 } as const;
 
-/** Exit codes of every reseller-hosting command. */
+/** Exit codes of every reseller-hosting command (DESIGN §1: the same for all of them). */
 export const EXIT = {
   ok: 0,
   /** The operation failed (API error, bad input at apply time, timeout). */
   failure: 1,
+  /**
+   * Differences found, only where a command documents it: `drift --detailed-exitcode`
+   * (declared objects differ from the account), `review --fail-on` (a named category is
+   * in the plan), as `terraform plan -detailed-exitcode` uses 2.
+   */
+  differences: 2,
   /** Command-line usage error. */
   usage: 64,
-  /** drift --detailed-exitcode: drift found. */
-  drift: 2,
-  /** review --fail-on: a named category is present. */
-  reviewFailed: 3,
 } as const;
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
+/** The base URL of the real service's API (20i's reseller REST API), for messages and docs. */
+export const SERVICE_API_URL = 'https://api.20i.com';
+
+/**
+ * The one line that says the API URL is missing. DESIGN §1: there is no silent default
+ * (only the emulator and the demo set one), so a job that forgot it fails with this,
+ * not with "connection refused" at an address nobody chose.
+ */
+export const MISSING_API_URL =
+  `${ENV.apiUrl} is not set: export the reseller API's base URL (${SERVICE_API_URL} for 20i's reseller API; ` +
+  `for the local emulator, the URL 'reseller-hosting emulator' prints), or set apiUrl on ResellerHosting (api_url of the provider block)`;
+
 export const DEFAULT_CLOUD_TIMEOUT_MINUTES = 30;

@@ -7,5 +7,6 @@ export * from './canonical-json';
 export * from './handler-contract';
 export * from './spec-input';
 export * from './provider-address';
+export * from './durations';
 export * from './cdk-packages';
 export * from './closest';

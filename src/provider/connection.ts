@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import { ResellerClient } from '../client';
-import { DEFAULT_API_URL } from '../protocol/handler-contract';
 import { createContext, EnsureHistory, ReconcileContext, sleep, StoppedError, timingFromEnv } from '../reconcile';
 import type { ProviderSettings } from './provider-config';
 
@@ -16,7 +15,8 @@ export class Connection {
   }
 
   configure(settings: ProviderSettings, env: NodeJS.ProcessEnv): string | undefined {
-    const baseUrl = (settings.apiUrl || DEFAULT_API_URL).replace(/\/+$/, '');
+    if (!settings.apiUrl) return 'api_url is not set';
+    const baseUrl = settings.apiUrl.replace(/\/+$/, '');
     if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) return `api_url must be an http(s) URL, got "${baseUrl}"`;
     const client = new ResellerClient({
       baseUrl, apiKey: settings.apiKey, resellerId: settings.resellerId || '*',

@@ -1,5 +1,7 @@
 import type { AttemptRecord } from '../client';
-import { attributePath, Diagnostic, error } from './diagnostics';
+import { durationFromEnv, TIMING_ENV, TimingSetting } from '../protocol/durations';
+import { MISSING_API_URL, SERVICE_API_URL } from '../protocol/handler-contract';
+import { attributePath, Diagnostic, error, warning } from './diagnostics';
 import { parseDuration } from './resources/durations';
 import type { Schema } from './wire/rpc';
 import { isUnknown, TfObject, TfType, TfValue, typeJson } from './wire/values';
@@ -34,6 +36,8 @@ interface ProviderAttribute {
   readonly type: 'string' | 'number';
   /** The environment variable used when the attribute is not set. */
   readonly env: string;
+  /** A timing setting whose former environment spelling (`..._MS`) is still read, with a warning. */
+  readonly timing?: TimingSetting;
   readonly description: string;
   readonly sensitive?: boolean;
   /** The rule a value breaks, or undefined. */
@@ -60,7 +64,7 @@ const DURATION_RULE: Check = (v) => {
 
 export const PROVIDER_ATTRIBUTES: readonly ProviderAttribute[] = [
   { name: 'api_url', type: 'string', env: 'RESELLER_API_URL', check: URL_RULE,
-    description: 'Base URL of the reseller API (default: RESELLER_API_URL, else the local emulator at http://127.0.0.1:8080).' },
+    description: `Base URL of the reseller API, e.g. ${SERVICE_API_URL} (default: RESELLER_API_URL; one of them is required).` },
   { name: 'reseller_id', type: 'string', env: 'RESELLER_ID', check: RESELLER_ID_RULE,
     description: 'Reseller id, when the API key gives access to several accounts (default: RESELLER_ID, else "*", the key\'s own account).' },
   { name: 'api_key', type: 'string', env: 'RESELLER_API_KEY', check: KEY_RULE, sensitive: true,
@@ -69,9 +73,9 @@ export const PROVIDER_ATTRIBUTES: readonly ProviderAttribute[] = [
     description: 'Retries of a request after the first attempt, where the retry policy allows one (default: RESELLER_MAX_RETRIES, else 4).' },
   { name: 'request_timeout', type: 'string', env: 'RESELLER_REQUEST_TIMEOUT', check: DURATION_RULE,
     description: 'Deadline of one HTTP attempt, e.g. "30s" (default: RESELLER_REQUEST_TIMEOUT, else 30s).' },
-  { name: 'confirm_timeout', type: 'string', env: 'RESELLER_CONFIRM_TIMEOUT', check: DURATION_RULE,
+  { name: 'confirm_timeout', type: 'string', env: TIMING_ENV.confirmTimeout.name, timing: 'confirmTimeout', check: DURATION_RULE,
     description: 'How long to read back after a write until the change is visible, e.g. "30s" (default: RESELLER_CONFIRM_TIMEOUT, else 30s).' },
-  { name: 'poll_interval', type: 'string', env: 'RESELLER_POLL_INTERVAL', check: DURATION_RULE,
+  { name: 'poll_interval', type: 'string', env: TIMING_ENV.pollInterval.name, timing: 'pollInterval', check: DURATION_RULE,
     description: 'Pause between read-backs while waiting, e.g. "2s" (default: RESELLER_POLL_INTERVAL, else 2s).' },
 ];
 
@@ -103,7 +107,7 @@ export function validateProviderConfig(config: TfObject | null): Diagnostic[] {
 
 /** What ConfigureProvider found: settings, attributes known only after apply, or what is wrong. */
 export type Resolved =
-  | { readonly settings: ProviderSettings }
+  | { readonly settings: ProviderSettings; readonly warnings: readonly Diagnostic[] }
   | { readonly unknown: readonly string[] }
   | { readonly diagnostics: readonly Diagnostic[] };
 
@@ -113,6 +117,7 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
   if (unknown.length) return { unknown };
   const diagnostics = validateProviderConfig(config);
   const values: Record<string, string | number | undefined> = {};
+  const warnings: Diagnostic[] = [];
   for (const attribute of PROVIDER_ATTRIBUTES) {
     const value: TfValue = config?.[attribute.name] ?? null;
     if (value !== null) {
@@ -125,7 +130,13 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
       const rule = attribute.check(parsed);
       if (rule) diagnostics.push(error(`Invalid ${attribute.env}`, `${attribute.env} (the default of ${attribute.name}) ${attribute.sensitive ? 'must not be empty' : rule}.`));
       else values[attribute.name] = parsed;
+    } else if (attribute.timing) {
+      const ms = durationFromEnv(env, attribute.timing, (message) => warnings.push(warning(`Deprecated ${TIMING_ENV[attribute.timing!].former}`, `${message}.`)));
+      if (ms !== undefined) values[attribute.name] = `${ms}ms`;
     }
+  }
+  if (values.api_url === undefined) {
+    diagnostics.push(error('Missing API URL: set api_url or RESELLER_API_URL', `${MISSING_API_URL}.`, attributePath('api_url')));
   }
   if (values.api_key === undefined) {
     diagnostics.push(error(
@@ -137,6 +148,7 @@ export function resolveProviderSettings(config: TfObject | null, env: NodeJS.Pro
   if (diagnostics.length) return { diagnostics };
   const ms = (name: string) => (values[name] === undefined ? undefined : parseDuration(String(values[name])));
   return {
+    warnings,
     settings: {
       apiUrl: values.api_url as string | undefined,
       resellerId: values.reseller_id as string | undefined,

@@ -63,7 +63,7 @@ export function providerLevelHandlers(model: ProviderModel, session: ProviderSes
         logRequest: (attempt) => logger.log('debug', `API ${attempt.method} ${attempt.path} -> ${attempt.status}`, { ...attempt }),
       });
       logger.log('debug', 'provider configured', { terraform_version: req.terraformVersion });
-      return { diagnostics: problem ? [error('Cannot configure the reseller provider', problem)] : [] };
+      return { diagnostics: [...resolved.warnings, ...(problem ? [error('Cannot configure the reseller provider', problem)] : [])] };
     },
     ValidateDataResourceConfig: data.ValidateDataResourceConfig,
     // The account cannot be read before the provider block is known: say so rather than read the wrong account.

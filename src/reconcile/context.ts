@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ResellerClient } from '../client';
 import type { ObjectSpec } from '../protocol';
+import { durationFromEnv } from '../protocol';
 import { ListCache } from './list-cache';
 import { memoryStore, Store } from './store';
 
@@ -133,15 +134,19 @@ export function withHistory(ctx: ReconcileContext, history: EnsureHistory | unde
   return { ...ctx, history };
 }
 
-/** Timing from `RESELLER_CONFIRM_TIMEOUT_MS`, `RESELLER_POLL_INTERVAL_MS`, `RESELLER_PROGRESS_INTERVAL_MS` (tests shorten them). */
-export function timingFromEnv(env: NodeJS.ProcessEnv): Timing {
+/**
+ * Timing from `RESELLER_CONFIRM_TIMEOUT` and `RESELLER_POLL_INTERVAL` (durations, as the
+ * provider block takes them; the former `..._MS` spellings for one release, each
+ * use told to `warn`) and `RESELLER_PROGRESS_INTERVAL_MS` (tests shorten them).
+ */
+export function timingFromEnv(env: NodeJS.ProcessEnv, warn?: (message: string) => void): Timing {
   const ms = (name: string, fallback: number) => {
     const v = Number(env[name]);
     return Number.isFinite(v) && v > 0 ? v : fallback;
   };
   return {
-    confirmTimeoutMs: ms('RESELLER_CONFIRM_TIMEOUT_MS', DEFAULT_TIMING.confirmTimeoutMs),
-    pollIntervalMs: ms('RESELLER_POLL_INTERVAL_MS', DEFAULT_TIMING.pollIntervalMs),
+    confirmTimeoutMs: durationFromEnv(env, 'confirmTimeout', warn) ?? DEFAULT_TIMING.confirmTimeoutMs,
+    pollIntervalMs: durationFromEnv(env, 'pollInterval', warn) ?? DEFAULT_TIMING.pollIntervalMs,
     progressIntervalMs: ms('RESELLER_PROGRESS_INTERVAL_MS', DEFAULT_TIMING.progressIntervalMs),
   };
 }

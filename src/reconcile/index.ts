@@ -43,6 +43,7 @@ import { stackUserReconciler } from './stack-user';
 import { webSettingsReconciler } from './web-settings';
 import { domainNameserversReconciler } from './domain-nameservers';
 import { domainTransferLockReconciler } from './domain-transfer-lock';
+import { autoresponderReconciler } from './autoresponder';
 
 export {
   accountScope, createContext, DEFAULT_TIMING, ListCache, timingFromEnv, withHistory,
@@ -75,6 +76,7 @@ const BUILT_IN: { [K in Kind]: KindReconciler<K> } = {
   'web-settings': webSettingsReconciler,
   'domain-nameservers': domainNameserversReconciler,
   'domain-transfer-lock': domainTransferLockReconciler,
+  autoresponder: autoresponderReconciler,
   'mysql-database': mysqlDatabaseReconciler,
 };
 

@@ -8,7 +8,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  */
 const SRC = resolve(__dirname, '..', '..', 'src');
 
-/** Folder -> the src folders its files may import (besides itself). */
+/**
+ * Folder -> the src folders its files may import (besides itself). Each command's home
+ * (`commands/<command>`) is a folder of its own: commands are adapters over the core and
+ * the stack reader, and meet only in the shared helper (commands/command.ts).
+ */
+const COMMAND_BASE = ['reconcile', 'client', 'protocol', 'stacks', 'commands/command'];
 const ALLOWED: Record<string, readonly string[]> = {
   protocol: [],
   client: ['protocol'],
@@ -18,15 +23,27 @@ const ALLOWED: Record<string, readonly string[]> = {
   // (which must not load the provider itself). It knows only the protocol's layout constants.
   'provider-mirror': ['protocol'],
   constructs: ['protocol', 'provider-mirror'],
-  handler: ['reconcile', 'client', 'protocol'],
+  // provider-mirror for the one version function (the package's) that --version prints.
+  handler: ['reconcile', 'client', 'protocol', 'provider-mirror'],
   provider: ['reconcile', 'client', 'protocol', 'provider-mirror'],
-  drift: ['reconcile', 'client', 'protocol'],
+  // The synthesized stacks, in the kinds' terms, and how the account compares with them.
+  stacks: ['reconcile', 'client', 'protocol'],
+  'commands/command': ['protocol', 'provider-mirror'],
+  'commands/drift': COMMAND_BASE,
+  'commands/import': COMMAND_BASE,
+  'commands/review': COMMAND_BASE,
+  'commands/doctor': COMMAND_BASE,
+  'commands/sweep': COMMAND_BASE,
+  // The commands over another adapter: its entry points, and nothing of another command.
+  'commands/emulator': [...COMMAND_BASE, 'emulator'],
+  'commands/provider': [...COMMAND_BASE, 'provider'],
+  'commands/handler': [...COMMAND_BASE, 'handler'],
   emulator: ['protocol'],
 };
 
 /** Packages a folder must not import: the adapters and the core never load cdktf. */
 const CDK_PACKAGES = /^(cdktf|cdktf-cli|@cdktf\/.*|constructs)$/;
-const NO_CDK = ['protocol', 'client', 'reconcile', 'handler', 'provider', 'provider-mirror', 'drift', 'emulator'];
+const NO_CDK = ['protocol', 'client', 'reconcile', 'handler', 'provider', 'provider-mirror', 'stacks', 'emulator'];
 /** The protocol is pure: no I/O modules. */
 const IO_MODULES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|dgram|tls|worker_threads)$/;
 
@@ -50,7 +67,12 @@ function specifiers(text: string): string[] {
   return out;
 }
 
-const folderOf = (file: string): string => relative(SRC, file).split(sep)[0].replace(/\.tsx?$/, '');
+/** The folder a file belongs to: its top folder under src/, or for src/commands its command's home (`commands/drift`, `commands/command`). */
+const folderOf = (file: string): string => {
+  const parts = relative(SRC, file).split(sep);
+  const top = parts[0].replace(/\.tsx?$/, '');
+  return top === 'commands' && parts.length > 1 ? `commands/${parts[1].replace(/\.tsx?$/, '')}` : top;
+};
 
 function violations(): string[] {
   const out: string[] = [];
@@ -65,7 +87,7 @@ function violations(): string[] {
         const to = relative(SRC, target).startsWith('..') ? '(outside src)' : folderOf(target);
         if (to !== from && !allowed.includes(to)) out.push(`src/${where} imports ${spec} (${from} -> ${to})`);
       } else {
-        if (NO_CDK.includes(from) && CDK_PACKAGES.test(spec)) out.push(`src/${where} imports ${spec} (${from} must not load cdktf)`);
+        if ((NO_CDK.includes(from) || from.startsWith('commands/')) && CDK_PACKAGES.test(spec)) out.push(`src/${where} imports ${spec} (${from} must not load cdktf)`);
         if (from === 'protocol' && IO_MODULES.test(spec)) out.push(`src/${where} imports ${spec} (protocol is pure: no I/O)`);
       }
     }
@@ -79,9 +101,11 @@ test('no import crosses the boundaries of DESIGN §6', () => {
 
 test('the check sees the folders and would catch a crossing import', () => {
   const folders = new Set(sourceFiles(SRC).map(folderOf));
-  for (const f of ['protocol', 'client', 'reconcile', 'constructs', 'handler', 'drift', 'emulator']) expect(folders).toContain(f);
-  expect(specifiers("import { x } from '../handler/run';\nexport * from './a';\nconst y = require('../drift');"))
-    .toEqual(['../handler/run', './a', '../drift']);
+  for (const f of ['protocol', 'client', 'reconcile', 'constructs', 'handler', 'stacks', 'emulator', 'commands/drift', 'commands/command']) expect(folders).toContain(f);
+  // Every command's home is checked: none may be left out of ALLOWED.
+  expect([...folders].filter((f) => f.startsWith('commands/') && !ALLOWED[f])).toEqual([]);
+  expect(specifiers("import { x } from '../handler/run';\nexport * from './a';\nconst y = require('../stacks');"))
+    .toEqual(['../handler/run', './a', '../stacks']);
 });
 
 /**
@@ -91,8 +115,8 @@ test('the check sees the folders and would catch a crossing import', () => {
  * RPC layer over them, ephemeral/handlers.ts, stays checked) and doctor (the API's wire
  * shapes, not kinds). Import writes each kind's construct from its definition's facet.
  */
-const ADAPTERS = ['provider', 'handler', 'drift'];
-const NAMES_KINDS = [/^provider\/data-sources\//, /^provider\/ephemeral\/sources\//, /^drift\/doctor[^/]*\.ts$/];
+const ADAPTERS = ['provider', 'handler', 'commands', 'stacks'];
+const NAMES_KINDS = [/^provider\/data-sources\//, /^provider\/ephemeral\/sources\//, /^commands\/doctor\//];
 
 function kindLiterals(text: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -103,7 +127,7 @@ function kindLiterals(text: string): string[] {
   return [...code.matchAll(literal)].map((m) => m[2]);
 }
 
-test('the generic adapters name no kind (provider, handler, drift; the listed exceptions aside)', () => {
+test('the generic adapters name no kind (provider, handler, the commands, stacks; the listed exceptions aside)', () => {
   const named = sourceFiles(SRC)
     .map((file) => relative(SRC, file).split(sep).join('/'))
     .filter((where) => ADAPTERS.includes(where.split('/')[0]) && !NAMES_KINDS.some((p) => p.test(where)))

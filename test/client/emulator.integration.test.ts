@@ -94,7 +94,7 @@ describe('package types and packages', () => {
     const web = { freeSsl: null, switchPhpVersion: 1 };
     await expect(client.packageTypes.list()).resolves.toEqual([
       { id: 811, label: 'Linux Unlimited', platform: 'linux', limits: { ...unlimited, ...web } },
-      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5, ...web } },
+      { id: 812, label: 'Linux Starter', platform: 'linux', limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5, mailAutoresponders: 2, ...web } },
       { id: 813, label: 'Windows Unlimited', platform: 'windows', limits: { ...unlimited, freeSsl: 0, switchPhpVersion: 0 } },
       { id: 820, label: 'Managed Cloud', platform: 'linux', limits: { ...unlimited, ...web } },
     ]);
@@ -172,7 +172,7 @@ describe('mail', () => {
   test('mailboxes and forwarders: create, read, update, duplicate, delete', async () => {
     const domain = freshDomain();
     const id = await client.packages.create({ type: 811, domainName: domain, extraDomainNames: [] });
-    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [] });
+    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [], responders: [] });
 
     const created = await client.mail.createMailbox(id, domain, { local: 'info', send: true, receive: false, password });
     expect(created).toEqual({ name: domain, created: [{ type: 'mailbox', id: 'info', generatedId: null }] });
@@ -198,7 +198,7 @@ describe('mail', () => {
 
     // deleteMail's 200 proves nothing (a wrong body shape also gets 200): read back.
     await client.mail.delete(id, domain, [mail.mailboxes[0].id, mail.forwarders[0].id]);
-    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [] });
+    await expect(client.mail.get(id, domain)).resolves.toEqual({ name: domain, mailboxes: [], forwarders: [], responders: [] });
   });
 
   test('a rejected password is a BadRequestError that does not repeat the password', async () => {

@@ -2,6 +2,8 @@ import {
   enabledFromPackageDetail,
   forwardListOfMailRead,
   labelFromPackageDetail,
+  responderListOfMailRead,
+  responderTimeOfRead,
   labelFromPackageLabels,
   typeRefFromPackageDetail,
   verifiableLabelFromPackageLabels,
@@ -84,9 +86,28 @@ describe('package list entry', () => {
 describe('mail read', () => {
   it('no forward member: no forwarders; an unknown domain member is ignored', () => {
     const mail = parseMailDomain({ name: 'a.com', domain: 'a.com', mailbox: [{ id: 'm1', local: 'info', send: 'true', receive: 0 }] });
-    expect(mail).toEqual({ name: 'a.com', mailboxes: [{ id: 'm1', local: 'info', send: true, receive: false, enabled: true }], forwarders: [] });
+    expect(mail).toEqual({ name: 'a.com', mailboxes: [{ id: 'm1', local: 'info', send: true, receive: false, enabled: true }], forwarders: [], responders: [] });
     expect(forwardListOfMailRead({ forward: null })).toEqual([]);
     expect(() => forwardListOfMailRead({ forward: 'x' })).toThrow(/forward/);
+  });
+
+  it('no responder member: no autoresponders; times in any ISO 8601 form, seconds or none read as canonical UTC; flags and type tolerant', () => {
+    expect(responderListOfMailRead({ responder: null })).toEqual([]);
+    const mail = parseMailDomain({
+      name: 'a.com', mailbox: [],
+      responder: [
+        { id: 'r1', local: 'Away', subject: 'Out', content: 'Soon', forwardTo: '', enabled: '1', startTime: '2026-12-24T09:00:00.000Z', endTime: '2027-01-02 09:00:00+01:00' },
+        { id: 'r2', local: 'gone', subject: 7, content: null, type: 'text/html', startTime: 1798102800, endTime: '2026-12-24 09:00' },
+        { id: 'r3', local: 'odd', startTime: 'next week', endTime: 0 },
+      ],
+    });
+    expect(mail.responders).toEqual([
+      { id: 'r1', local: 'Away', subject: 'Out', content: 'Soon', type: 'text/plain', enabled: true, startTime: '2026-12-24T09:00:00Z', endTime: '2027-01-02T08:00:00Z', forwardTo: null },
+      { id: 'r2', local: 'gone', subject: '7', content: '', type: 'text/html', enabled: true, startTime: '2026-12-24T09:00:00Z', endTime: '2026-12-24T09:00:00Z', forwardTo: null },
+      // A form it cannot read is kept as read (the difference shows; nothing loops on it).
+      { id: 'r3', local: 'odd', subject: '', content: '', type: 'text/plain', enabled: true, startTime: 'next week', endTime: null, forwardTo: null },
+    ]);
+    expect(responderTimeOfRead('2026-12-24T10:00:00+0100', 'startTime')).toBe('2026-12-24T09:00:00Z');
   });
 
   it('mailbox stays required: a changed shape is an error, not "no mail"', () => {

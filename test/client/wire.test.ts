@@ -190,6 +190,7 @@ describe('mail', () => {
         { id: 'm2', local: 'sales', send: false, receive: true, enabled: true },
       ],
       forwarders: [{ id: 'f3', local: 'team', remote: 'team@example.org' }],
+      responders: [],
     });
   });
 
@@ -201,7 +202,7 @@ describe('mail', () => {
     expect(bodyOf(only())).toEqual({ new: { mailbox: { local: 'info', send: 'true', receive: 'false', password: 'S3cret!pw' } } });
   });
 
-  test('createForwarder, updateMailbox (assumed shape), deleteMail (flat array)', async () => {
+  test('createForwarder, updateMailbox (keyed by id, as the service\'s webmail driver sends it), deleteMail (flat array)', async () => {
     answers['POST /package/7/email/a.com'] = { result: { result: [{ type: 'forward', id: 'team', generatedId: null }], name: 'a.com' } };
     await expect(client.mail.createForwarder(7, 'a.com', { local: 'team', remote: 'team@example.org' })).resolves.toEqual({
       name: 'a.com',
@@ -213,9 +214,27 @@ describe('mail', () => {
     await client.mail.delete(7, 'a.com', ['m1', 'f3']);
     expect(server.requests.map(bodyOf)).toEqual([
       { new: { forward: { local: 'team', remote: 'team@example.org' } } },
-      { update: { mailbox: [{ id: 'm1', send: 'false', password: 'N3w!pw' }] } },
-      { update: { mailbox: [{ id: 'm1', receive: 'true' }] } },
+      { update: { m1: { send: 'false', password: 'N3w!pw' } } },
+      { update: { m1: { receive: 'true' } } },
       { delete: ['m1', 'f3'] },
+    ]);
+  });
+
+  test('autoresponders: create (new.responder as the production plugin sends it), update keyed by r… id, delete by id, the own list route', async () => {
+    answers['POST /package/7/email/a.com'] = { result: { result: [], name: 'a.com' } };
+    answers['GET /package/7/email/a.com/responder'] = [{ id: 'r5', local: 'away', subject: 'S', content: 'C', forwardTo: null, enabled: true, startTime: null, endTime: null, type: 'text/html' }];
+    const fields = { subject: 'Out', content: '<p>Soon</p>', type: 'text/html', enabled: true, startTime: '2026-12-24T09:00:00Z', endTime: null, forwardTo: 'desk@example.org' };
+    await client.responders.create(7, 'a.com', 'away', fields);
+    await client.responders.update('7', 'a.com', 'r5', { ...fields, enabled: false });
+    await client.responders.delete(7, 'a.com', 'r5');
+    expect(await client.responders.list(7, 'a.com')).toEqual([
+      { id: 'r5', local: 'away', subject: 'S', content: 'C', type: 'text/html', enabled: true, startTime: null, endTime: null, forwardTo: null },
+    ]);
+    const wire = { subject: 'Out', content: '<p>Soon</p>', type: 'text/html', enabled: true, startTime: '2026-12-24T09:00:00Z', endTime: null, forwardTo: 'desk@example.org' };
+    expect(server.requests.filter((r) => r.method === 'POST').map(bodyOf)).toEqual([
+      { new: { responder: { local: 'away', ...wire } } },
+      { update: { r5: { ...wire, enabled: false } } },
+      { delete: ['r5'] },
     ]);
   });
 

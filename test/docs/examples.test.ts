@@ -23,7 +23,7 @@ let ws: string;
 let source: string;
 const examples: Example[] = [];
 
-const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', ...variableValues() });
+const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms', ...variableValues() });
 const variables = new Map<string, { ephemeral: boolean }>();
 const variableValues = () => Object.fromEntries([...variables.keys()].map((name) => [`TF_VAR_${name}`, `Example-${name}-Passw0rd!`]));
 const resourceModules = () => examples.filter((e) => e.category === 'resources').map((e) => `-target=module.${e.module}`);

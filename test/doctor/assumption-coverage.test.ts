@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FACTS, FactEntry } from '../../src/drift/doctor-facts';
+import { FACTS, FactEntry } from '../../src/commands/doctor/facts';
 
 /**
  * Every behaviour the client assumes sits behind one exported function of

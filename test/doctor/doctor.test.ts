@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { runDoctorCli } from '../../src/drift/doctor-cli';
+import { runDoctorCli } from '../../src/commands/doctor';
 import { startEmulator } from '../../src/emulator';
 import type { EmulatorProfile, RunningEmulator } from '../../src/emulator';
 import { PROVIDER_SOURCE } from '../../src/protocol';

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack, TerraformVariable } from 'cdktf';
 import { ResellerClient } from '../../src/client';
-import { runDriftCli } from '../../src/drift/cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { synthExample } from '../helpers/synth';
@@ -44,7 +44,7 @@ afterAll(async () => {
   removeTempDirs(emu?.dir);
 });
 
-const drift = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => capture(runDriftCli, ['--out', outdir, ...args], { ...env, ...extraEnv });
+const drift = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => capture(runDriftCli, ['--stacks', outdir, ...args], { ...env, ...extraEnv });
 const driftJson = async (args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) => {
   const run = await drift(['--json', ...args], extraEnv);
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
@@ -63,9 +63,9 @@ test('a freshly deployed stack is in sync: exit 0, also with --detailed-exitcode
 
   const { code, doc } = await driftJson(['--detailed-exitcode']);
   expect(code).toBe(0);
-  expect(doc.version).toBe(1);
+  expect(doc.version).toBe(2);
   expect(doc.summary).toEqual({
-    declared: 9, inSync: 9, missing: 0, changed: 0, stillPresent: 0, absent: 0, unknown: 0, error: 0, unmanaged: 0, drift: false,
+    declared: 9, inSync: 9, missing: 0, changed: 0, stillPresent: 0, absent: 0, unknown: 0, error: 0, unmanaged: 0, drift: false, unmanagedCounted: false,
   });
   expect(doc.objects.map((o) => `${o.kind} ${o.key}`)).toEqual([
     'cloud-server web1.example-shop.com',
@@ -166,8 +166,8 @@ test('out-of-band deletions and changes are reported field by field; --detailed-
 
   // Without --detailed-exitcode, drift is still success (as with terraform plan).
   expect((await drift([])).code).toBe(0);
-  // --ignore-unmanaged lists them but does not count them.
-  expect((await driftJson(['--ignore-unmanaged'])).doc.unmanaged).toHaveLength(2);
+  // Unmanaged objects are listed, and not drift unless --fail-on-unmanaged says so.
+  expect((await driftJson([])).doc.unmanaged).toHaveLength(2);
 });
 
 test('--json is stable: the same account gives byte-identical documents', async () => {
@@ -183,10 +183,11 @@ test('--json is stable: the same account gives byte-identical documents', async 
 
 test('--fix repairs what it can; a missing mailbox without a password is skipped and said so', async () => {
   const run = await drift(['--fix', '--detailed-exitcode']);
-  expect(run.stderr).toBe('');
-  // Before: the drift table; then one line per object; then the report after the fix.
+  // Before: the drift table; then the report after the fix. The progress, one line per object, goes to stderr.
   expect(run.stdout).toMatch(/CHANGED\s+package\s+example-blog\.com[\s\S]*Fixing the drifted objects/);
-  expect(run.stdout).toMatch(/skipped mailbox info@example-shop\.com \(terraform_data\.shop_info\): a missing mailbox cannot be created without its password: set RESELLER_MAILBOX_PASSWORD/);
+  expect(run.stderr).toMatch(/skipped mailbox info@example-shop\.com \(terraform_data\.shop_info\): a missing mailbox cannot be created without its password: set RESELLER_MAILBOX_PASSWORD/);
+  expect(run.stderr).toMatch(/^reconciling package example-blog\.com \(terraform_data\.blog\)$/m);
+  expect(run.stdout).not.toMatch(/^reconciling /m);
   expect(run.stdout).toMatch(/fixed\s+terraform_data\.blog\s+package example-blog\.com/);
   expect(run.stdout).toMatch(/After --fix:[\s\S]*MISSING\s+mailbox\s+info@example-shop\.com/);
   expect(run.code).toBe(2); // info@ still missing, and unmanaged objects remain
@@ -198,7 +199,7 @@ test('--fix repairs what it can; a missing mailbox without a password is skipped
 });
 
 test('--fix with the password recreates the mailbox; the second report is clean; unmanaged objects are never deleted', async () => {
-  const { code, doc, stderr } = await driftJson(['--fix', '--detailed-exitcode', '--ignore-unmanaged'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
+  const { code, doc, stderr } = await driftJson(['--fix', '--detailed-exitcode'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
   expect(stderr).toMatch(/reconciling mailbox info@example-shop\.com/);
   expect(stderr).toMatch(/2 unmanaged object\(s\) left as they are/);
   expect(stderr).not.toContain(PASSWORD);
@@ -210,15 +211,27 @@ test('--fix with the password recreates the mailbox; the second report is clean;
   expect(doc.summary).toMatchObject({ inSync: 9, unmanaged: 2, drift: false });
   expect(emu.account().packages.map((p) => p.name)).toContain('stray.example.net');
   expect(mailOf(emu.account(), 'example-shop.com').mailboxes.map((m) => m.local).sort()).toEqual(['extra', 'info', 'orders']);
-  // Counted by default: the unmanaged objects are drift.
-  expect((await drift(['--detailed-exitcode'])).code).toBe(2);
+  // Unmanaged objects are not drift: a scheduled job on a real account (customers' own
+  // packages, a retained server) stays green while everything declared is in sync...
+  const green = await drift(['--detailed-exitcode']);
+  expect(green.code).toBe(0);
+  expect(green.stdout).toMatch(/Unmanaged: 2 object\(s\) in the account that no stack declares, listed, not counted as drift/);
+  expect(green.stdout).toMatch(/Summary: 9 declared object\(s\): 9 in sync; 2 unmanaged\. No drift\./);
+  // ...unless asked to count them; the JSON tells the two apart either way.
+  const counted = await driftJson(['--detailed-exitcode', '--fail-on-unmanaged']);
+  expect(counted.code).toBe(2);
+  expect(counted.doc.summary).toMatchObject({ drift: false, unmanaged: 2, unmanagedCounted: true });
+  // The former flag still works for this release, and says what changed.
+  const former = await drift(['--detailed-exitcode', '--ignore-unmanaged']);
+  expect(former.code).toBe(0);
+  expect(former.stderr).toContain('--ignore-unmanaged is what drift does by default now');
 });
 
 test('--fix never sets the password of an existing mailbox, even with RESELLER_MAILBOX_PASSWORD set', async () => {
   const shop = packageId('example-shop.com');
   const orders = (await api.mail.get(shop, 'example-shop.com')).mailboxes.find((m) => m.local === 'orders')!;
   await api.mail.updateMailbox(shop, 'example-shop.com', { id: orders.id, send: false, password: 'Customer-Choice-7' });
-  const { code, doc } = await driftJson(['--fix', '--detailed-exitcode', '--ignore-unmanaged'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
+  const { code, doc } = await driftJson(['--fix', '--detailed-exitcode'], { RESELLER_MAILBOX_PASSWORD: PASSWORD });
   expect(code).toBe(0);
   expect(doc.fix!.actions).toEqual([
     expect.objectContaining({ address: 'terraform_data.shop_orders', action: 'ensure', outcome: 'fixed', message: 'adopted mailbox orders@example-shop.com; updated send false -> true' }),
@@ -231,18 +244,18 @@ test('--fix never sets the password of an existing mailbox, even with RESELLER_M
 test('absent objects: still present is drift, --fix removes them with the handler', async () => {
   const absentOut = tempDir('reseller-drift-absent-');
   synthExample({ ordersAbsent: true }, absentOut);
-  const run = await capture(runDriftCli, ['--out', absentOut, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const run = await capture(runDriftCli, ['--stacks', absentOut, '--json', '--detailed-exitcode'], env);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(run.code).toBe(2);
   expect(object(doc, 'terraform_data.shop_orders')).toMatchObject({
     declared: 'absent', status: 'still-present', message: 'declared absent: true, but still in the account', replaceAddress: null,
   });
-  const fixed = await capture(runDriftCli, ['--out', absentOut, '--fix', '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const fixed = await capture(runDriftCli, ['--stacks', absentOut, '--fix', '--detailed-exitcode'], env);
   expect(fixed.stdout).toMatch(/fixed\s+terraform_data\.shop_orders\s+mailbox orders@example-shop\.com: deleted mailbox orders@example-shop\.com/);
   expect(fixed.stdout).toMatch(/absent \(ok\)\s+mailbox\s+orders@example-shop\.com/);
   expect(fixed.code).toBe(0);
   // And the original stack now misses it: put it back for the following tests.
-  const back = await capture(runDriftCli, ['--out', outdir, '--fix', '--ignore-unmanaged', '--detailed-exitcode'], { ...env, RESELLER_MAILBOX_PASSWORD: PASSWORD });
+  const back = await capture(runDriftCli, ['--stacks', outdir, '--fix', '--detailed-exitcode'], { ...env, RESELLER_MAILBOX_PASSWORD: PASSWORD });
   expect(back.code).toBe(0);
 });
 
@@ -273,7 +286,7 @@ test('objects whose declaration holds Terraform variables are unknown, not guess
   synthExample({}, dir); // a second stack in the same output directory
   app.synth();
 
-  const run = await capture(runDriftCli, ['--out', dir, '--stack', 'vars', '--json'], env);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--stack', 'vars', '--json'], env);
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.stacks.map((s) => s.name)).toEqual(['vars']);
@@ -288,11 +301,11 @@ test('objects whose declaration holds Terraform variables are unknown, not guess
   // --out may name the output dir, its stacks dir, a stack dir or the cdk.tf.json itself.
   const stackDir = join(dir, 'stacks', 'vars');
   for (const out of [join(dir, 'stacks'), stackDir, join(stackDir, 'cdk.tf.json')]) {
-    const r = await capture(runDriftCli, ['--out', out, '--stack', 'vars', '--json'], env);
+    const r = await capture(runDriftCli, ['--stacks', out, '--stack', 'vars', '--json'], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).stacks[0].name).toBe('vars');
   }
-  const wrong = await capture(runDriftCli, ['--out', dir, '--stack', 'nope'], env);
+  const wrong = await capture(runDriftCli, ['--stacks', dir, '--stack', 'nope'], env);
   expect(wrong.code).toBe(1);
   expect(wrong.stderr).toMatch(/no stack named "nope"; the stacks found are: reseller-example, vars/);
 });
@@ -306,7 +319,7 @@ test("the stack's ResellerHosting apiUrl is used without RESELLER_API_URL; a dec
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', stackUser: { email: 'nobody@example.com' } });
   app.synth();
   const { RESELLER_API_URL: _unused, ...withoutUrl } = env;
-  const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], withoutUrl);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--json'], withoutUrl);
   expect(run.code).toBe(1);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.account.apiUrl).toBe(emu.url);
@@ -326,12 +339,12 @@ test('errors exit 1, usage errors 64', async () => {
   const noKey = await drift([], { RESELLER_API_KEY: '' });
   expect(noKey.code).toBe(1);
   expect(noKey.stderr).toMatch(/RESELLER_API_KEY is not set/);
-  const noStacks = await capture(runDriftCli, ['--out', join(outdir, 'nowhere')], env);
+  const noStacks = await capture(runDriftCli, ['--stacks', join(outdir, 'nowhere')], env);
   expect(noStacks.code).toBe(1);
   expect(noStacks.stderr).toMatch(/does not exist: synthesize the stacks first/);
   const notJson = join(tempDir('reseller-drift-bad-'), 'cdk.tf.json');
   writeFileSync(notJson, '{ nope');
-  expect((await capture(runDriftCli, ['--out', notJson], env)).code).toBe(1);
+  expect((await capture(runDriftCli, ['--stacks', notJson], env)).code).toBe(1);
   const usage = await drift(['--bogus']);
   expect(usage.code).toBe(64);
   expect(usage.stderr).toMatch(/Unknown option '--bogus'[\s\S]*usage: reseller-hosting drift/);
@@ -339,14 +352,14 @@ test('errors exit 1, usage errors 64', async () => {
 });
 
 test('the installed command: exit codes through bin/reseller-hosting.js', async () => {
-  const clean = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const clean = await runBinary(['drift', '--stacks', outdir, '--detailed-exitcode'], env);
   expect(clean.stderr).toBe('');
   expect(clean.code).toBe(0);
   await api.packages.setLabel(packageId('example-blog.com'), 'Changed again');
-  const drifted = await runBinary(['drift', '--out', outdir, '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const drifted = await runBinary(['drift', '--stacks', outdir, '--detailed-exitcode'], env);
   expect(drifted.code).toBe(2);
   expect(drifted.stdout).toContain('label: "Example Blog" (declared) -> "Changed again" (live)');
-  const failed = await runBinary(['drift', '--out', outdir], { ...env, RESELLER_API_URL: 'http://127.0.0.1:9' });
+  const failed = await runBinary(['drift', '--stacks', outdir], { ...env, RESELLER_API_URL: 'http://127.0.0.1:9' });
   expect(failed.code).toBe(1);
 });
 
@@ -358,7 +371,7 @@ test('a null_resource stack is read the same way: object address, settings addre
   new HostingPackage(stack, 'blog', { domainName: 'example-blog.com', packageType: 'Linux Starter', label: 'Another label', stackUser: 'stack-user:989902' });
   app.synth();
   await api.packages.setLabel(packageId('example-blog.com'), 'Live label');
-  const run = await capture(runDriftCli, ['--out', dir, '--json', '--ignore-unmanaged'], env);
+  const run = await capture(runDriftCli, ['--stacks', dir, '--json'], env);
   expect(run.code).toBe(0);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   expect(doc.objects).toEqual([
@@ -375,7 +388,7 @@ test('a stack synthesized by 0.1 (ensure on the object resource, update on the s
   const runs = await new MiniTerraform(stackDir, handlerEnv(emu.url, tempDir('journal-')), { mailbox_password: PASSWORD }).apply(json);
   expect(runs.filter((r) => r.command === 'ensure').map((r) => r.address).sort()).toEqual(['terraform_data.info', 'terraform_data.sales', 'terraform_data.site']);
   const read = async () => {
-    const r = await capture(runDriftCli, ['--out', dir, '--json', '--detailed-exitcode', '--ignore-unmanaged'], env);
+    const r = await capture(runDriftCli, ['--stacks', dir, '--json', '--detailed-exitcode'], env);
     return { code: r.code, doc: JSON.parse(r.stdout) as DriftDocument };
   };
   const clean = await read();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack, TerraformVariable } from 'cdktf';
-import { runDriftCli } from '../../src/drift/cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { handlerEnv, mailOf, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { MiniTerraform } from '../helpers/mini-terraform';
@@ -51,7 +51,7 @@ async function deleteAll(): Promise<void> {
 test('each missing mailbox gets its own variable\'s password; one without a source is skipped, and --detailed-exitcode says 2', async () => {
   await deleteAll();
   const env = apiEnv(emu.url, journal, { TF_VAR_pw_a: 'Alice-Passw0rd!', CAROL_PASSWORD: 'Carol-Passw0rd!' });
-  const run = await capture(runDriftCli, ['--out', outdir, '--json', '--fix', '--detailed-exitcode', '--ignore-unmanaged'], env);
+  const run = await capture(runDriftCli, ['--stacks', outdir, '--json', '--fix', '--detailed-exitcode'], env);
   const doc = JSON.parse(run.stdout) as DriftDocument;
   const outcome = (address: string) => doc.fix!.actions.find((a) => a.address === address);
   expect(outcome('terraform_data.alice')).toMatchObject({ outcome: 'fixed' });
@@ -66,7 +66,7 @@ test('each missing mailbox gets its own variable\'s password; one without a sour
   expect(run.stderr).not.toMatch(/Passw0rd/);
   expect(run.code).toBe(2);
 
-  const second = await capture(runDriftCli, ['--out', outdir, '--json', '--fix', '--detailed-exitcode', '--ignore-unmanaged'],
+  const second = await capture(runDriftCli, ['--stacks', outdir, '--json', '--fix', '--detailed-exitcode'],
     apiEnv(emu.url, journal, { TF_VAR_pw_b: 'Bob-Passw0rd!', RESELLER_MAILBOX_PASSWORD: 'Shared-Passw0rd!' }));
   expect(second.code).toBe(0);
   expect(hashOf('bob')).toBe(sha256('Bob-Passw0rd!')); // its own variable wins over the one for every mailbox

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import type { CommandIo } from '../../src/drift/io';
+import type { CommandIo } from '../../src/commands/command';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { API_KEY } from '../helpers/emulator';
 

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
-import { runImportCli } from '../../src/drift/import-cli';
+import { runImportCli } from '../../src/commands/import';
 import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { apiEnv, capture, LoggedRequest, removeTempDirs, tempDir } from './helpers';

@@ -1,5 +1,5 @@
 import { ResellerClient } from '../../src/client';
-import { runImportCli } from '../../src/drift/import-cli';
+import { runImportCli } from '../../src/commands/import';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { apiEnv, capture, removeTempDirs, tempDir } from './helpers';
 

@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
-import { runDriftCli } from '../../src/drift/cli';
-import { generateStack } from '../../src/drift/import';
+import { runDriftCli } from '../../src/commands/drift';
+import { generateStack } from '../../src/commands/import/generate';
 import { KINDS } from '../../src/protocol';
 import type { Kind } from '../../src/protocol';
-import { runImportCli } from '../../src/drift/import-cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runImportCli } from '../../src/commands/import';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
 import { handlerEnv, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { apiEnv, capture, LoggedRequest, outOfBand, removeTempDirs, tempDir } from './helpers';
@@ -181,7 +181,7 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
 
   // Drift of the imported stack against the account: everything in sync; only the
   // two-target forwarder, which no construct can declare, is unmanaged.
-  const drift = await capture(runDriftCli, ['--out', outdir, '--json'], env);
+  const drift = await capture(runDriftCli, ['--stacks', outdir, '--json'], env);
   const doc = JSON.parse(drift.stdout) as DriftDocument;
   expect(doc.summary).toMatchObject({ declared: 14, inSync: 14, unmanaged: 2 });
   expect(doc.unmanaged.map((u) => `${u.kind} ${u.key} ${u.detail}`)).toEqual([
@@ -191,8 +191,8 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
 
   // terraform apply of the imported stack: every ensure adopts; no POST reaches the API.
   // Only the handler's variables: runTerraform adds the project's Terraform settings.
-  const { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS } = handlerEnv(emu.url, tempDir('journal-'));
-  const tfEnv = { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL_MS };
+  const { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL } = handlerEnv(emu.url, tempDir('journal-'));
+  const tfEnv = { RESELLER_API_URL, RESELLER_API_KEY, RESELLER_HANDLER_STATE_DIR, RESELLER_POLL_INTERVAL };
   const init = await runTerraform(['init', '-input=false'], { cwd: stackDir, env: tfEnv, binary: terraform });
   expect(init.code).toBe(0);
   const before = emu.account();
@@ -250,7 +250,7 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   expect(run.code).toBe(0);
   const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
   // Web settings: one per package (their count's plural ending comes from the definition's `plural`).
-  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings\S*, 4 nameserver set\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings, 4 nameserver set\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
   const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain(

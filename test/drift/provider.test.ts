@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 import { DnsRecord, Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
-import { runDriftCli } from '../../src/drift/cli';
-import { runImportCli } from '../../src/drift/import-cli';
-import type { DriftDocument } from '../../src/drift/report';
-import { runReviewCli } from '../../src/drift/review-cli';
+import { runDriftCli } from '../../src/commands/drift';
+import { runImportCli } from '../../src/commands/import';
+import type { DriftDocument } from '../../src/commands/drift/report';
+import { runReviewCli } from '../../src/commands/review';
 import { coreModel } from '../../src/provider/kind-resources';
 import { isMoved, moveResourceState } from '../../src/provider/move-state';
 import { objectTypeOf } from '../../src/provider/resources/schema';
@@ -60,7 +60,7 @@ const siteResources = (mailbox: Record<string, unknown> = {}): Resources => ({
   reseller_forwarder: { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: 'team@example.org' } },
 });
 
-const tfEnv = (password = PASSWORD): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL_MS: '100' });
+const tfEnv = (password = PASSWORD): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL: '100ms' });
 const cliEnv = () => apiEnv(emu.url, journal);
 let plans = 0;
 /** `reseller-hosting review` of a plan document, written to a file as `terraform show -json` would. */
@@ -98,7 +98,7 @@ describe('a provider-engine stack', () => {
   }, E2E_TIMEOUT_MS);
 
   it('drift reads the reseller_* resources and reports changes made outside Terraform; review shows them in their own section', async () => {
-    const inSync = await capture(runDriftCli, ['--out', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const inSync = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], cliEnv());
     expect(inSync.stderr).toBe('');
     expect(inSync.code).toBe(0);
     const first = JSON.parse(inSync.stdout) as DriftDocument;
@@ -115,7 +115,7 @@ describe('a provider-engine stack', () => {
     await api.mail.createForwarder(site.id, 'review-site.com', { local: 'sales', remote: 'evil@example.net' });
     await api.packages.setLabel(site.id, 'Renamed in the panel');
 
-    const drifted = await capture(runDriftCli, ['--out', out, '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const drifted = await capture(runDriftCli, ['--stacks', out, '--detailed-exitcode'], cliEnv());
     expect(drifted.code).toBe(2);
     expect(drifted.stdout).toMatch(/CHANGED\s+package\s+review-site\.com\s+reseller_package\.site\n\s+label: "Review Site" \(declared\) -> "Renamed in the panel" \(live\)/);
     expect(drifted.stdout).toMatch(/MISSING\s+mailbox\s+info@review-site\.com\s+reseller_mailbox\.info/);
@@ -137,12 +137,12 @@ describe('a provider-engine stack', () => {
     const md = await review(plan.json, ['--markdown']);
     expect(md.stdout).toContain('#### :warning: Changed outside Terraform (3)');
     const failing = await review(plan.json, ['--fail-on', 'drift']);
-    expect(failing.code).toBe(3);
+    expect(failing.code).toBe(2);
     for (const output of [text.stdout, md.stdout, plan.jsonText]) expect(output).not.toContain(PASSWORD);
 
     // drift --fix repairs a provider-engine stack too (the password from TF_VAR_<variable of password_wo>);
     // the next plan refreshes to the repaired objects and has nothing to do.
-    const fixed = await capture(runDriftCli, ['--out', out, '--ignore-unmanaged', '--detailed-exitcode', '--fix'], { ...cliEnv(), TF_VAR_mailbox_password: PASSWORD });
+    const fixed = await capture(runDriftCli, ['--stacks', out, '--detailed-exitcode', '--fix'], { ...cliEnv(), TF_VAR_mailbox_password: PASSWORD });
     expect(fixed.stdout).toMatch(/fixed\s+reseller_mailbox\.info\s+mailbox info@review-site\.com: created mailbox info@review-site\.com/);
     expect(fixed.stdout + fixed.stderr).not.toContain(PASSWORD);
     expect(fixed.code).toBe(0);
@@ -165,7 +165,7 @@ describe('a provider-engine stack', () => {
     // The provider's own warning, on the attribute that forces the replacement.
     expect(plan.planText.replace(/[│╷╵]/g, ' ').replace(/\s+/g, ' ')).toMatch(/Warning: Replacing this mailbox deletes the mail stored in it with reseller_mailbox\.info/);
     const text = await review(plan.json, ['--fail-on', 'destructive']);
-    expect(text.code).toBe(3);
+    expect(text.code).toBe(2);
     expect(text.stdout).toContain('Reseller hosting plan review: 2 destructive, 0 orphaned, 0 retained, 1 updated in place, 0 created; 0 unchanged');
     expect(text.stdout).toContain('! mailbox info@review-site.com is REPLACED: deleted with the mail stored in it, then hello@review-site.com created (local part "info" -> "hello" forces it)  [reseller_mailbox.info]');
     expect(text.stdout).toContain('! forwarder sales@review-site.com is DELETED (its construct was removed from the code)  [reseller_forwarder.sales]');
@@ -220,7 +220,7 @@ describe('a provider-engine stack', () => {
       ['updated', 'reseller_mailbox.info_box', 'reseller_mailbox.info'],
       ['moved', 'reseller_forwarder.sales_team', 'reseller_forwarder.sales'],
     ]);
-    expect((await review(plan.json, ['--fail-on', 'moved'])).code).toBe(3);
+    expect((await review(plan.json, ['--fail-on', 'moved'])).code).toBe(2);
   }, E2E_TIMEOUT_MS);
 });
 
@@ -354,7 +354,7 @@ describe('migration from the carriers to the provider', () => {
       ['terraform_data.site_settings', ['forget'], null],
     ]);
     // drift reads the constructs' own provider stack: construct paths, package references resolved.
-    const drift = await capture(runDriftCli, ['--out', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], cliEnv());
+    const drift = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], cliEnv());
     expect(drift.code).toBe(0);
     expect((JSON.parse(drift.stdout) as DriftDocument).objects.map((o) => [o.address, o.path, o.key, o.status])).toEqual([
       ['reseller_package.site', 'moved/site', 'moved-site.com', 'in-sync'],

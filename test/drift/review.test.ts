@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
 import { CloudProvider, Forwarder, HostingPackage, ManagedCloudServer, ResellerHosting } from '../../src';
-import { runReviewCli } from '../../src/drift/review-cli';
-import { reviewPlan } from '../../src/drift/review';
+import { runReviewCli } from '../../src/commands/review';
+import { reviewPlan } from '../../src/commands/review/review';
 import { EXAMPLE_STACK_NAME, ExampleOptions, ExampleResellerStack } from '../../examples/stack';
 import { findTerraform, runTerraform } from '../../scripts/lib/terraform';
 import { capture, removeTempDirs, runBinary, tempDir } from './helpers';
@@ -175,14 +175,14 @@ test('--markdown for a pull-request comment', async () => {
   expect(run.stdout).toContain('#### :warning: Orphaned (1)');
 });
 
-test('--fail-on exits 3 when a named category is present, 0 otherwise', async () => {
+test('--fail-on exits 2 (differences found) when a named category is present, 0 otherwise', async () => {
   const failing = await review([combined, '--fail-on', 'destructive,orphan']);
-  expect(failing.code).toBe(3);
+  expect(failing.code).toBe(2);
   expect(failing.stderr).toMatch(/the plan has 4 destructive, 1 orphan \(--fail-on destructive,orphan\)/);
   expect(failing.stdout).toContain('Reseller hosting plan review'); // the summary is still printed
   expect((await review([updateOnly, '--fail-on', 'destructive,orphan'])).code).toBe(0);
-  expect((await review([updateOnly, '--fail-on', 'updated'])).code).toBe(3);
-  expect((await review([combined, '--fail-on', 'created', '--markdown'])).code).toBe(3);
+  expect((await review([updateOnly, '--fail-on', 'updated'])).code).toBe(2);
+  expect((await review([combined, '--fail-on', 'created', '--markdown'])).code).toBe(2);
   expect((await review([noChange, '--fail-on', 'destructive,orphan,retained,updated,created'])).code).toBe(0);
 });
 
@@ -205,7 +205,7 @@ test('a removed block with destroy = false: the object is no longer managed, not
   const text = await review([letGo]);
   expect(text.stdout).toMatch(/1 no longer managed/);
   expect(text.stdout).toMatch(/NO LONGER MANAGED \(removed blocks with destroy = false[^\n]*\n  - forwarder sales@example-shop\.com/);
-  expect((await review([letGo, '--fail-on', 'forgotten'])).code).toBe(3);
+  expect((await review([letGo, '--fail-on', 'forgotten'])).code).toBe(2);
 });
 
 test('a cloud server planned for delete is retained: declared absent, or removed from the code', async () => {
@@ -220,7 +220,7 @@ test('a cloud server planned for delete is retained: declared absent, or removed
   expect(removed.counts).toMatchObject({ retained: 1, orphan: 1, destructive: 0 });
   expect(removed.items.find((i) => i.kind === 'cloud-server')!.summary).toContain('(its construct was removed from the code)');
   expect(removed.items.find((i) => i.kind === 'package')).toMatchObject({ category: 'orphan', key: 'app.example-shop.com' });
-  expect((await review([serverRemoved, '--fail-on', 'retained'])).code).toBe(3);
+  expect((await review([serverRemoved, '--fail-on', 'retained'])).code).toBe(2);
 });
 
 test('no changes; stdin; input and usage errors', async () => {
@@ -228,7 +228,7 @@ test('no changes; stdin; input and usage errors', async () => {
   expect(none.stdout).toContain('0 destructive, 0 orphaned, 0 retained, 0 updated in place, 0 created; 9 unchanged');
   expect(none.stdout).toContain('No reseller object changes.');
   const piped = await runBinary(['review', '-', '--markdown', '--fail-on', 'orphan'], process.env, workDir, readFileSync(combined, 'utf8'));
-  expect(piped.code).toBe(3);
+  expect(piped.code).toBe(2);
   expect(piped.stdout).toContain('#### :warning: Orphaned (1)');
   const binary = await review([join(workDir, 'no-change.tfplan')]);
   expect(binary.code).toBe(1);

@@ -1,7 +1,7 @@
 import { App, TerraformStack } from 'cdktf';
 import { ResellerClient } from '../../src/client';
-import { runDrift } from '../../src/drift';
-import { mapConcurrent } from '../../src/drift/io';
+import { runDrift } from '../../src/commands/drift';
+import { mapConcurrent } from '../../src/stacks';
 import { startEmulator, RunningEmulator } from '../../src/emulator';
 import { Forwarder, HostingPackage, Mailbox, ResellerHosting } from '../../src';
 import { LoggedRequest, removeTempDirs, tempDir } from './helpers';
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list and per mail domain`, async () => {
   await fetch(`${emu.url}/__emulator/requests`, { method: 'DELETE' });
-  const { document } = await runDrift({ out: dir, env: env() });
+  const { document } = await runDrift({ stacks: dir, env: env() });
   const log = await requests();
   expect(document.summary).toMatchObject({ declared: PACKAGES * 3, inSync: PACKAGES * 3, unmanaged: 0, drift: false });
   // Packages, servers, package types and each mail domain: no stack declares users or DNS
@@ -69,7 +69,7 @@ test(`${PACKAGES * 3} objects on ${PACKAGES * 2} domains: one request per list a
 test('drift among hundreds of objects is found', async () => {
   const pkg = (await client.packages.list()).find((p) => p.name === domain(123))!;
   await client.packages.setLabel(pkg.id, 'changed');
-  const { document } = await runDrift({ out: dir, env: env() });
+  const { document } = await runDrift({ stacks: dir, env: env() });
   expect(document.objects.filter((o) => o.status !== 'in-sync')).toEqual([
     expect.objectContaining({ key: domain(123), status: 'changed', diffs: [{ field: 'label', declared: 'Site 123', live: 'changed' }] }),
   ]);

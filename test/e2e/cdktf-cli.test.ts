@@ -50,7 +50,7 @@ beforeAll(async () => {
     RESELLER_API_URL: emu.url,
     RESELLER_API_KEY: API_KEY,
     RESELLER_HANDLER_STATE_DIR: join(dir, 'journal'),
-    RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_POLL_INTERVAL: '100ms',
     TF_VAR_mailbox_password: PASSWORD,
   });
 });

@@ -1,10 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
-import { runDriftCli } from '../../src/drift/cli';
-import { runImportCli } from '../../src/drift/import-cli';
-import { runReviewCli } from '../../src/drift/review-cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import { runImportCli } from '../../src/commands/import';
+import { runReviewCli } from '../../src/commands/review';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { DnsRecord, HostingPackage, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
@@ -57,7 +57,7 @@ const zone = (): string[] => {
 const declaredLines = (priority = 20) => [`CNAME blog.${SITE} ${SITE}`, `MX ${SITE} ${priority} mail2.${SITE}`, `TXT ${SITE} v=spf1 mx -all`];
 const refOf = async (type: string, host: string) => String((await api.dns.getZone(SITE, SITE))!.records.find((r) => r.type === type && r.host === host)!.ref);
 const drift = async (args: string[] = []) => {
-  const run = await capture(runDriftCli, ['--out', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
+  const run = await capture(runDriftCli, ['--stacks', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
 };
 const statusOf = (doc: DriftDocument) => Object.fromEntries(doc.objects.filter((o) => o.kind === 'dns-record').map((o) => [o.path, o.status]));

@@ -128,7 +128,7 @@ describe.each(CASES)("the lifecycle against profile '%s' with engine '%s'", (pro
     stackDir = join(outdir, 'stacks', STACK);
   };
   const apply = () => terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], stackDir, env);
-  const drift = (args: string[] = []) => runBinary(['drift', '--out', outdir, '--json', '--detailed-exitcode', ...args], { ...process.env, ...env });
+  const drift = (args: string[] = []) => runBinary(['drift', '--stacks', outdir, '--json', '--detailed-exitcode', ...args], { ...process.env, ...env });
   const site = () => emu.account().packages.find((p) => p.name === 'fidelity-site.com');
   const notVerifiable = (output: string) => output.match(/not verifiable/g) ?? [];
   const objectOf = (id: string) => c.object(CONSTRUCTS[id], id);

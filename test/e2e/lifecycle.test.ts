@@ -94,7 +94,7 @@ describe.each(ENGINE_CASES.map((c) => [c.engine, c] as const))("the example stac
   };
   const applySaved = (password = PASSWORD) => terraform(tf, ['apply', '-input=false', '-no-color', 'p'], stackDir, env(password));
   const planCode = async (password = PASSWORD) => (await planExitCode(tf, stackDir, env(password))).code;
-  const drift = (args: string[] = []) => runBinary(['drift', '--out', outdir, '--json', '--detailed-exitcode', ...args], { ...process.env, ...env() });
+  const drift = (args: string[] = []) => runBinary(['drift', '--stacks', outdir, '--json', '--detailed-exitcode', ...args], { ...process.env, ...env() });
   /** `reseller-hosting drift`: each declared object's status, by its resource address. */
   const driftStatuses = async (expectedCode: number) => {
     const run = await drift();

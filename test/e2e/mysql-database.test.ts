@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
-import { runDriftCli } from '../../src/drift/cli';
-import { runReviewCli } from '../../src/drift/review-cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import { runReviewCli } from '../../src/commands/review';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, MysqlDatabase, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
@@ -56,7 +56,7 @@ const apply = (password = PASSWORD_1) => terraform(tf, ['apply', '-auto-approve'
 const databases = () => emu.account().packages.find((p) => p.name === SITE)?.mysqlDatabases ?? [];
 const hashes = () => databases().map((d) => [d.name, d.passwordSha256]).sort();
 const drift = async (args: string[] = [], extra: NodeJS.ProcessEnv = {}) => {
-  const run = await capture(runDriftCli, ['--out', outdir, '--json', ...args], { ...apiEnv(emu.url, journalDir), ...extra });
+  const run = await capture(runDriftCli, ['--stacks', outdir, '--json', ...args], { ...apiEnv(emu.url, journalDir), ...extra });
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
 };
 const statusOf = (doc: DriftDocument) => Object.fromEntries(doc.objects.filter((o) => o.kind === 'mysql-database').map((o) => [o.path, o.status]));

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
-import { runDriftCli } from '../../src/drift/cli';
-import { runImportCli } from '../../src/drift/import-cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import { runImportCli } from '../../src/commands/import';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, ResellerHosting, StackUser } from '../../src';
 import { DEFAULT_API_KEY } from '../../src/emulator';
 import { apiEnv, capture } from '../drift/helpers';
@@ -58,7 +58,7 @@ const apply = () => terraform(tf, ['apply', '-auto-approve', '-input=false', '-n
 const users = () => Object.values(emu.account().users) as unknown as Array<{ id: number; contact: { email: string; person_name: string } }>;
 const userByEmail = (email: string) => users().find((u) => u.contact.email.toLowerCase() === email.toLowerCase());
 const drift = async (args: string[] = []) => {
-  const run = await capture(runDriftCli, ['--out', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
+  const run = await capture(runDriftCli, ['--stacks', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
 };
 

@@ -80,7 +80,7 @@ export function stackEnv(options: { url: string; apiKey: string; password?: stri
     RESELLER_API_URL: options.url,
     RESELLER_API_KEY: options.apiKey,
     RESELLER_HANDLER_STATE_DIR: options.journalDir,
-    RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_POLL_INTERVAL: '100ms',
     ...(options.password !== undefined ? { TF_VAR_mailbox_password: options.password } : {}),
     ...options.extra,
   };

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
-import { runDriftCli } from '../../src/drift/cli';
-import { runImportCli } from '../../src/drift/import-cli';
-import type { DriftDocument } from '../../src/drift/report';
+import { runDriftCli } from '../../src/commands/drift';
+import { runImportCli } from '../../src/commands/import';
+import type { DriftDocument } from '../../src/commands/drift/report';
 import { HostingPackage, ResellerHosting, WebSettings, WebSettingsProps } from '../../src';
 import { ResellerClient } from '../../src/client';
 import { DEFAULT_API_KEY } from '../../src/emulator';
@@ -46,7 +46,7 @@ const apply = (codes = [0]) => terraform(tf, ['apply', '-auto-approve', '-input=
 const web = () => emu.account().packages.find((p) => p.name === SITE)!.web;
 const issued = () => web().certificates.filter((c) => c.state === 'issued').map((c) => c.commonName).sort();
 const drift = async (args: string[] = []) => {
-  const run = await capture(runDriftCli, ['--out', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
+  const run = await capture(runDriftCli, ['--stacks', outdir, '--json', ...args], apiEnv(emu.url, journalDir));
   return { ...run, doc: JSON.parse(run.stdout) as DriftDocument };
 };
 const webReport = (doc: DriftDocument) => doc.objects.find((o) => o.kind === 'web-settings')!;

@@ -2,7 +2,7 @@ import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runEmulatorCli } from '../../src/emulator/cli';
+import { EmulatorCommandIo, runEmulatorCli } from '../../src/commands/emulator';
 import { DataFile } from '../../src/emulator/persistence';
 import { token } from './helpers';
 
@@ -29,12 +29,19 @@ function capture() {
   };
 }
 
+type Capture = ReturnType<typeof capture>;
+
+/** The command's io over two captures. */
+function io(o: { stdout: Capture; stderr: Capture; env: NodeJS.ProcessEnv; signal?: AbortSignal }): EmulatorCommandIo {
+  return { stdout: (text) => o.stdout.write(text), stderr: (text) => o.stderr.write(text), env: o.env, cwd: process.cwd(), signal: o.signal };
+}
+
 describe('runEmulatorCli (in process)', () => {
   it('prints exactly one "listening on" line, serves, and stops cleanly with 0', async () => {
     const stdout = capture();
     const stderr = capture();
     const stop = new AbortController();
-    const done = runEmulatorCli(['--port', '0', '--provision-delay=5'], { stdout, stderr, env: {}, signal: stop.signal });
+    const done = runEmulatorCli(['--port', '0', '--provision-delay=5'], io({ stdout, stderr, env: {}, signal: stop.signal }));
     const [, url] = await stdout.waitFor(/^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/);
     const res = await fetch(`${url}/reseller/*/packageTypes`, { headers: { Authorization: `Bearer ${token('emulator-key')}` } });
     expect(res.status).toBe(200);
@@ -52,7 +59,7 @@ describe('runEmulatorCli (in process)', () => {
     ] as const) {
       const stdout = capture();
       const stop = new AbortController();
-      const done = runEmulatorCli(['--port', '0', '--quiet', ...argv], { stdout, stderr: capture(), env, signal: stop.signal });
+      const done = runEmulatorCli(['--port', '0', '--quiet', ...argv], io({ stdout, stderr: capture(), env, signal: stop.signal }));
       const [, url] = await stdout.waitFor(/listening on (\S+)\n/);
       const res = await fetch(`${url}/package`, { headers: { Authorization: `Bearer ${token(key)}` } });
       expect(res.status).toBe(200);
@@ -65,7 +72,7 @@ describe('runEmulatorCli (in process)', () => {
     for (const [profile, hasLabel] of [['documented', false], ['default', true]] as const) {
       const stdout = capture();
       const stop = new AbortController();
-      const done = runEmulatorCli(['--port', '0', '--quiet', '--profile', profile], { stdout, stderr: capture(), env: {}, signal: stop.signal });
+      const done = runEmulatorCli(['--port', '0', '--quiet', '--profile', profile], io({ stdout, stderr: capture(), env: {}, signal: stop.signal }));
       const [, url] = await stdout.waitFor(/listening on (\S+)\n/);
       const headers = { Authorization: `Bearer ${token('emulator-key')}`, 'Content-Type': 'application/json' };
       const created = await fetch(`${url}/reseller/*/addWeb`, { method: 'POST', headers, body: JSON.stringify({ type: '811', domain_name: 'p.example', label: 'P' }) });
@@ -92,14 +99,14 @@ describe('runEmulatorCli (in process)', () => {
   ])('64 with a message on stderr for %j', async (argv) => {
     const stdout = capture();
     const stderr = capture();
-    expect(await runEmulatorCli(argv, { stdout, stderr, env: {} })).toBe(64);
+    expect(await runEmulatorCli(argv, io({ stdout, stderr, env: {} }))).toBe(64);
     expect(stderr.text).toMatch(/^reseller-hosting emulator: .+\n/);
     expect(stdout.text).toBe('');
   });
 
   it('--help prints the usage on stdout and returns 0', async () => {
     const stdout = capture();
-    expect(await runEmulatorCli(['--help'], { stdout, stderr: capture(), env: {} })).toBe(0);
+    expect(await runEmulatorCli(['--help'], io({ stdout, stderr: capture(), env: {} }))).toBe(0);
     expect(stdout.text).toMatch(/--provision-delay MS/);
   });
 
@@ -109,7 +116,7 @@ describe('runEmulatorCli (in process)', () => {
       const file = path.join(dir, 'bad.json');
       fs.writeFileSync(file, 'not json');
       const stderr = capture();
-      expect(await runEmulatorCli(['--port', '0', '--data', file], { stdout: capture(), stderr, env: {} })).toBe(1);
+      expect(await runEmulatorCli(['--port', '0', '--data', file], io({ stdout: capture(), stderr, env: {} }))).toBe(1);
       expect(stderr.text).toMatch(/corrupt/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -119,8 +126,10 @@ describe('runEmulatorCli (in process)', () => {
 
 // The compiled CLI as a real process (needs `npm run build`; `npm test` builds first).
 const ROOT = path.resolve(__dirname, '../..');
-const COMPILED = path.join(ROOT, 'dist/src/emulator/cli.js');
+const COMPILED = path.join(ROOT, 'dist/src/commands/emulator/index.js');
+/** The command as users run it: the package's bin, `emulator`. */
 const BIN = path.join(ROOT, 'bin/reseller-hosting.js');
+const EMULATOR = [BIN, 'emulator'];
 // The compiled CLI is what users run; `npm test` builds it first. Missing = a loud failure.
 if (!fs.existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: run 'npm run build' first (npm test does)`);
 
@@ -152,7 +161,7 @@ describe('compiled CLI process', () => {
 
   it('stops cleanly on SIGTERM (exit 0, state saved, lock released)', async () => {
     const file = path.join(dir, 'state.json');
-    const { child, url, out } = spawnCli([COMPILED, '--port', '0', '--quiet', '--data', file]);
+    const { child, url, out } = spawnCli([...EMULATOR, '--port', '0', '--quiet', '--data', file]);
     const base = await url;
     const res = await fetch(`${base}/reseller/*/addWeb`, {
       method: 'POST',
@@ -170,7 +179,7 @@ describe('compiled CLI process', () => {
 
   it('leaves a valid data file when killed with SIGKILL in the middle of writes', async () => {
     const file = path.join(dir, 'state.json');
-    const { child, url } = spawnCli([COMPILED, '--port', '0', '--quiet', '--data', file]);
+    const { child, url } = spawnCli([...EMULATOR, '--port', '0', '--quiet', '--data', file]);
     const base = await url;
     const headers = { Authorization: `Bearer ${token('emulator-key')}`, 'Content-Type': 'application/json' };
     let acknowledged = 0;
@@ -197,7 +206,7 @@ describe('compiled CLI process', () => {
     expect(state?.accounts[0].packages.length).toBeGreaterThanOrEqual(acknowledged);
     expect(acknowledged).toBeGreaterThan(0);
     // A new emulator starts on it, taking over the dead process's lock.
-    const again = spawnCli([COMPILED, '--port', '0', '--quiet', '--data', file]);
+    const again = spawnCli([...EMULATOR, '--port', '0', '--quiet', '--data', file]);
     await again.url;
     const stopped = exited(again.child);
     again.child.kill('SIGINT');

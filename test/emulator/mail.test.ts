@@ -34,6 +34,7 @@ describe('mailboxes', () => {
       domain: 'mail.example',
       mailbox: [{ id: expect.stringMatching(/^m\d+$/), local: 'info', send: false, receive: true, enabled: true, quotaMB: 1024, usageMB: 0 }],
       forward: [],
+      responder: [],
     });
     // Only a hash of the password is kept.
     const dump = h.emu.snapshot().accounts[0].packages[0].mail[0];
@@ -75,7 +76,25 @@ describe('mailboxes', () => {
     expect((await api.get('/package/1000999/email/mail.example')).status).toBe(404);
   });
 
-  it('updates send/receive/password (assumed shape) and the hash changes', async () => {
+  it('updates send/receive/password keyed by id ({"update": {"m123": {...}}}) and the hash changes', async () => {
+    await api.post(mailPath(), mailbox());
+    const id = (await api.get(mailPath())).body.mailbox[0].id;
+    await api.control('DELETE', 'requests');
+    const res = await api.post(mailPath(), { update: { [id]: { send: 'false', password: 'new password 2' } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: { result: [{ type: 'mailbox', id: 'info', generatedId: null, password: 'new password 2' }], name: 'mail.example' },
+    });
+    expect((await api.get(mailPath())).body.mailbox[0]).toMatchObject({ send: false, receive: true });
+    expect(h.emu.snapshot().accounts[0].packages[0].mail[0].mailboxes[0].passwordSha256).toBe(sha('new password 2'));
+    expect((await api.post(mailPath(), { update: { m99999: { send: 'true' } } })).status).toBe(404);
+    expect((await api.post(mailPath(), { update: { [id]: { send: 'yes' } } })).status).toBe(400);
+    expect((await api.post(mailPath(), { update: { x1: { send: 'true' } } })).status).toBe(400);
+    // The keyed form relies on no tolerance.
+    expect((await api.control('GET', 'requests')).body.filter((e: { tolerated?: string[] }) => e.tolerated)).toEqual([]);
+  });
+
+  it('tolerates the list-shaped update ({"update": {"mailbox": [{"id"}]}}) in the default profile, and the request log marks it', async () => {
     await api.post(mailPath(), mailbox());
     const id = (await api.get(mailPath())).body.mailbox[0].id;
     const res = await api.post(mailPath(), { update: { mailbox: [{ id, send: 'false', password: 'new password 2' }] } });
@@ -87,6 +106,8 @@ describe('mailboxes', () => {
     expect(h.emu.snapshot().accounts[0].packages[0].mail[0].mailboxes[0].passwordSha256).toBe(sha('new password 2'));
     expect((await api.post(mailPath(), { update: { mailbox: [{ id: 'm99999', send: 'true' }] } })).status).toBe(404);
     expect((await api.post(mailPath(), { update: { mailbox: [{ id, send: 'yes' }] } })).status).toBe(400);
+    const log = (await api.control('GET', 'requests')).body as Array<{ method: string; status: number; tolerated?: string[] }>;
+    expect(log.filter((e) => e.method === 'POST' && e.status === 200).at(-1)!.tolerated).toEqual([expect.stringContaining('"update": {"mailbox"')]);
   });
 });
 
@@ -119,7 +140,7 @@ describe('delete', () => {
     const res = await api.post(mailPath(), { delete: [m.id, f.id, 'm424242', 'x'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: { result: [], name: 'mail.example' } });
-    expect((await api.get(mailPath())).body).toEqual({ name: 'mail.example', domain: 'mail.example', mailbox: [], forward: [] });
+    expect((await api.get(mailPath())).body).toEqual({ name: 'mail.example', domain: 'mail.example', mailbox: [], forward: [], responder: [] });
   });
 
   it('accepts a nested delete shape with 200 and deletes nothing (live behaviour)', async () => {

@@ -57,6 +57,10 @@ function hostileAccount(): AccountDump {
         domain: HOSTILE,
         mailboxes: [{ id: 'm1', local: HOSTILE, address: HOSTILE, send: true, receive: false, enabled: true, quotaMB: 1024, usageMB: 0, passwordSha256: 'a'.repeat(64) }],
         forwarders: [{ id: 'f2', local: HOSTILE, address: HOSTILE, remote: HOSTILE }],
+        responders: [{
+          id: 'r3', local: HOSTILE, address: HOSTILE, subject: HOSTILE, content: HOSTILE, type: HOSTILE, enabled: true,
+          startTime: HOSTILE, endTime: HOSTILE, forwardTo: HOSTILE,
+        }],
       }],
       dns: [{
         apex: HOSTILE,

@@ -96,7 +96,26 @@ it('upgrades a data file of version 2 (before the web settings): every account a
   const third = await startHarness({ dataFile: file });
   expect(third.emu.snapshot().accounts[0].packages[0].web).toMatchObject({ forceHttps: true, certificates: [{ commonName: 'old.example', state: 'issued' }] });
   await third.emu.stop();
-  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion()); // 3 until a noun newer than the web settings and registrations joined
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion());
+});
+
+it('upgrades a data file of version 2 (before autoresponders): every package gets an empty responder list, its mail kept', async () => {
+  const first = await startHarness({ dataFile: file });
+  const pkg = await first.api.addWeb('v2.example');
+  await first.api.post(`/package/${pkg}/email/v2.example`, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
+  await first.emu.stop();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  doc.state.version = 2;
+  for (const p of doc.state.accounts[0].packages) delete p.responders;
+  fs.writeFileSync(file, JSON.stringify(doc));
+
+  const second = await startHarness({ dataFile: file });
+  expect(second.emu.snapshot().accounts[0].packages[0].mail).toEqual([
+    { domain: 'v2.example', mailboxes: [], forwarders: [expect.objectContaining({ local: 'sales' })], responders: [] },
+  ]);
+  expect((await second.api.get(`/package/${pkg}/email/v2.example`)).body.responder).toEqual([]);
+  await second.emu.stop();
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).state.version).toBe(stateVersion());
 });
 
 it('saves every write before answering it', async () => {

@@ -32,14 +32,19 @@ describe("profile 'documented'", () => {
   it('mail read: no forward member while there are none; forwarder and update responses list no items', async () => {
     const id = await h.api.addWeb('doc.example');
     const path = `/package/${id}/email/doc.example`;
-    expect((await h.api.get(path)).body).toEqual({ name: 'doc.example', domain: 'doc.example', mailbox: [] });
+    expect((await h.api.get(path)).body).toEqual({ name: 'doc.example', domain: 'doc.example', mailbox: [], responder: [] });
     const fwd = await h.api.post(path, { new: { forward: { local: 'sales', remote: 'team@example.org' } } });
     expect(fwd.body).toEqual({ result: { result: [], name: 'doc.example' } });
     expect((await h.api.get(path)).body.forward).toEqual([{ id: expect.stringMatching(/^f\d+$/), local: 'sales', remote: 'team@example.org' }]);
     await h.api.post(path, { new: { mailbox: { local: 'info', send: 'true', receive: 'true', password: 'correct horse' } } });
     const mid = (await h.api.get(path)).body.mailbox[0].id;
-    const upd = await h.api.post(path, { update: { mailbox: [{ id: mid, send: 'false' }] } });
+    const upd = await h.api.post(path, { update: { [mid]: { send: 'false' } } });
     expect(upd.body).toEqual({ result: { result: [], name: 'doc.example' } });
+    expect((await h.api.get(path)).body.mailbox[0].send).toBe(false);
+    // The list-shaped update is a tolerance of the default profile only: no public source shows it.
+    const listed = await h.api.post(path, { update: { mailbox: [{ id: mid, send: 'true' }] } });
+    expect(listed.status).toBe(400);
+    expect(listed.body.error.message).toMatch(/keyed by type-prefixed id/);
     expect((await h.api.get(path)).body.mailbox[0].send).toBe(false);
   });
 

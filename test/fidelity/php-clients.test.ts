@@ -263,7 +263,7 @@ describe('BLESTA: mailbox flags as JSON booleans', () => {
     let read = (await php.get(path)).body;
     expect(read.domain).toBe('mail-bool.example');
     expect(read.mailbox[0]).toMatchObject({ local: 'info', send: true, receive: false });
-    await php.post(path, { update: { mailbox: [{ id: read.mailbox[0].id, receive: true }] } });
+    await php.post(path, { update: { [read.mailbox[0].id]: { receive: true } } });
     read = (await php.get(path)).body;
     expect(read.mailbox[0]).toMatchObject({ send: true, receive: true });
   });

@@ -36,7 +36,7 @@ export function handlerEnv(url: string, journalDir: string, extra: NodeJS.Proces
     RESELLER_API_URL: url,
     RESELLER_API_KEY: API_KEY,
     RESELLER_HANDLER_STATE_DIR: journalDir,
-    RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_POLL_INTERVAL: '100ms',
     ...extra,
   };
 }

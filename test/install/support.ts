@@ -117,7 +117,7 @@ export async function terraformOk(args: string[], options: TfOptions): Promise<T
 }
 
 /** The provider's connection to the emulator, with quick polling. */
-export const providerEnv = (url: string): NodeJS.ProcessEnv => ({ RESELLER_API_URL: url, RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100' });
+export const providerEnv = (url: string): NodeJS.ProcessEnv => ({ RESELLER_API_URL: url, RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms' });
 
 /**
  * A plain-HCL configuration (what a user without cdktf writes): the provider from

@@ -6,9 +6,9 @@ import { App, LocalBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
-import { compare } from '../../src/drift/compare';
-import type { DesiredObject } from '../../src/drift/desired';
-import { readProviderObjects } from '../../src/drift/provider-stack';
+import { compare } from '../../src/stacks/compare';
+import type { DesiredObject } from '../../src/stacks/desired';
+import { readProviderObjects } from '../../src/stacks/provider-stack';
 import {
   AnyKindDefinition, attributesOfSpec, DEFINITIONS, definitionOf, Kind, ObjectSpec,
 } from '../../src/protocol';
@@ -155,7 +155,7 @@ describe('constructs: the attributes a construct synthesizes decode back to its 
 describe('provider: plan, apply, read, import under real Terraform, one stack for every kind', () => {
   let tf: string;
   let dir: string;
-  const env = { RESELLER_API_KEY: API_KEY, TF_VAR_password: PASSWORD, RESELLER_POLL_INTERVAL_MS: '50' };
+  const env = { RESELLER_API_KEY: API_KEY, TF_VAR_password: PASSWORD, RESELLER_POLL_INTERVAL: '50ms' };
   /** `terraform <command> -input=false -no-color <positional...>`. */
   const run = (command: string[], codes = [0], positional: string[] = []) => terraform(tf, [...command, '-input=false', '-no-color', ...positional], dir, env, codes);
   const name = (def: AnyKindDefinition) => def.kind.replace(/-/g, '_');

@@ -1,5 +1,5 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
-import { DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser, WebSettings } from '../../src';
+import { Autoresponder, DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, StackUser, WebSettings } from '../../src';
 import type { ResellerClient } from '../../src/client';
 import { CloudProvider } from '../../src/protocol';
 import type { Kind, SpecOf } from '../../src/protocol';
@@ -120,6 +120,22 @@ export const FIXTURES: { readonly [K in Kind]: KindFixture<K> } = {
     importId: 'example-registered.net',
     outOfBand: (client) => client.domains.setTransferAllowed('example-registered.net', true),
     declare: (stack) => new DomainTransferLock(stack, 'lock', { domain: 'example-registered.net' }),
+  },
+  autoresponder: {
+    // Times in two other ISO 8601 forms than the canonical UTC one; the address has no mailbox (allowed).
+    spec: {
+      kind: 'autoresponder', path: `${PATH}/away`, packageDomain: 'example-kinds.com', domain: 'example-kinds.com', localPart: 'Away', subject: 'Out of office',
+      content: 'Back on Monday.', contentType: 'text/plain', enabled: true, startTime: '2026-12-24T10:00+01:00', endTime: '2027-01-02 08:00:00Z', forwardTo: 'Desk@Example.org',
+    },
+    change: { subject: 'Closed for the holidays', contentType: 'text/html', content: '<p>Back on <b>Monday</b>.</p>', endTime: null },
+    importId: 'away@example-kinds.com',
+    outOfBand: (client, liveId) => client.responders.update('example-kinds.com', 'example-kinds.com', liveId, {
+      subject: 'Changed in the panel', content: 'Back on Monday.', type: 'text/plain', enabled: false, startTime: null, endTime: null, forwardTo: null,
+    }),
+    declare: (stack) => new Autoresponder(stack, 'away', {
+      package: HostingPackage.fromDomainName(stack, 'site_ref', 'example-kinds.com'), localPart: 'Away', subject: 'Out of office', content: 'Back on Monday.',
+      startTime: '2026-12-24T10:00+01:00', endTime: '2027-01-02 08:00:00Z', forwardTo: 'Desk@Example.org',
+    }),
   },
   'mysql-database': {
     spec: { kind: 'mysql-database', path: `${PATH}/shop_db`, packageDomain: 'Example-Kinds.com', name: 'contract_shop', passwordVersion: 1 },

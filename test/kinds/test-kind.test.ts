@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { HostingPackage, ResellerHosting } from '../../src';
 import { ResellerClient } from '../../src/client';
-import { runDriftCli } from '../../src/drift/cli';
-import { runImportCli } from '../../src/drift/import-cli';
-import type { DriftDocument } from '../../src/drift/report';
-import { runReviewCli } from '../../src/drift/review-cli';
+import { runDriftCli } from '../../src/commands/drift';
+import { runImportCli } from '../../src/commands/import';
+import type { DriftDocument } from '../../src/commands/drift/report';
+import { runReviewCli } from '../../src/commands/review';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, requireTerraform, savedPlan, terraform } from '../e2e/support';
 import { apiEnv, capture, removeTempDirs, tempDir } from '../drift/helpers';
@@ -86,7 +86,7 @@ function useTestHandler(dir: string): void {
 }
 
 const lockerOf = (domain: string) => emu.account().packages.find((p) => p.name === domain)?.lockers?.find((l) => l.name === 'tools');
-const tfEnv = (passcode = PASSCODE) => ({ ...apiEnv(emu.url, journal), TF_VAR_passcode: passcode, RESELLER_POLL_INTERVAL_MS: '50' });
+const tfEnv = (passcode = PASSCODE) => ({ ...apiEnv(emu.url, journal), TF_VAR_passcode: passcode, RESELLER_POLL_INTERVAL: '50ms' });
 const review = (plan: unknown, dir: string) => {
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   return capture(runReviewCli, [join(dir, 'plan.json')], tfEnv());
@@ -118,17 +118,17 @@ describe('the carriers (terraform_data): the secret facet carries the passcode t
   }, E2E_TIMEOUT_MS);
 
   test('drift reads it through the core: in sync, then changed after a change in the control panel', async () => {
-    const inSync = await capture(runDriftCli, ['--out', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], tfEnv());
+    const inSync = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], tfEnv());
     expect(inSync.code).toBe(0);
     const doc = JSON.parse(inSync.stdout) as DriftDocument;
     expect(doc.objects.find((o) => o.kind === ('locker' as never))).toMatchObject({ key: `${domain}/tools`, status: 'in-sync' });
     await api.noun(Lockers).update(domain, lockerOf(domain)!.id, { label: 'Changed in the panel' });
-    const drifted = await capture(runDriftCli, ['--out', out, '--json', '--ignore-unmanaged', '--detailed-exitcode'], tfEnv());
+    const drifted = await capture(runDriftCli, ['--stacks', out, '--json', '--detailed-exitcode'], tfEnv());
     expect(drifted.code).toBe(2);
     const changed = (JSON.parse(drifted.stdout) as DriftDocument).objects.find((o) => o.kind === ('locker' as never))!;
     expect(changed).toMatchObject({ status: 'changed', diffs: [{ field: 'label', declared: 'Tools', live: 'Changed in the panel' }] });
     // drift --fix puts it back with the core's ensure (and keeps the passcode: no history).
-    const fixed = await capture(runDriftCli, ['--out', out, '--fix', '--ignore-unmanaged', '--detailed-exitcode'], tfEnv('Not-Used-0'));
+    const fixed = await capture(runDriftCli, ['--stacks', out, '--fix', '--detailed-exitcode'], tfEnv('Not-Used-0'));
     expect(fixed.code).toBe(0);
     expect(lockerOf(domain)).toMatchObject({ label: 'Tools', passcodeSha256: sha(PASSCODE) });
   }, E2E_TIMEOUT_MS);

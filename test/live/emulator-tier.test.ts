@@ -28,7 +28,7 @@ describe.each<EmulatorProfile>(['default', 'documented'])('the live tier against
     RESELLER_API_KEY: KEY,
     RESELLER_LIVE_DOMAIN: 'live-tier.example',
     RESELLER_LIVE_REGISTRATION: 'example-registered.net',
-    RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_POLL_INTERVAL: '100ms',
     ...(profile === 'default' ? { RESELLER_LIVE_CLOUD: '1' } : {}),
   })!);
 

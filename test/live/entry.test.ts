@@ -95,7 +95,7 @@ describe('cleanup after a failed case', () => {
   });
 
   it('sweeps what the run left outside Terraform (no state at all here), and nothing of another run', async () => {
-    const s = liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_RUN_ID: 'fail1', RESELLER_POLL_INTERVAL_MS: '20' })!;
+    const s = liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_RUN_ID: 'fail1', RESELLER_POLL_INTERVAL: '20ms' })!;
     const id = await client.packages.create({ type: 811, domainName: `${s.prefix}site.example.com`, extraDomainNames: [] });
     await client.mail.createMailbox(id, `${s.prefix}site.example.com`, { local: 'info', send: true, receive: true, password: 'Cleanup-Passw0rd!' });
     await client.users.create({ email: `${s.prefix}owner@example.com` });
@@ -120,7 +120,7 @@ describe('the budget guard', () => {
   afterAll(() => emulator?.stop());
 
   it('stops an apply that would create more objects than RESELLER_LIVE_MAX_CREATES, before anything is created', async () => {
-    const run = await startRun(liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_MAX_CREATES: '4', RESELLER_POLL_INTERVAL_MS: '20' })!);
+    const run = await startRun(liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_MAX_CREATES: '4', RESELLER_POLL_INTERVAL: '20ms' })!);
     try {
       writeConfig(run, stepsOf(run)[0]);
       await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 11 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);

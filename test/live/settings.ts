@@ -49,7 +49,7 @@ export interface LiveSettings {
   readonly packageTypes?: readonly [string, string];
   /** A registered domain name whose nameservers and lock the tier adopts as they are (never writes); undefined: none. */
   readonly registration?: string;
-  /** Passed to every Terraform run and client as they are (RESELLER_POLL_INTERVAL_MS and friends). */
+  /** Passed to every Terraform run and client as they are (RESELLER_POLL_INTERVAL and friends). */
   readonly passEnv: NodeJS.ProcessEnv;
 }
 

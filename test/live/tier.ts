@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResellerClient } from '../../src/client';
-import { findPrefixed, sweep } from '../../src/drift/sweep';
+import { findPrefixed, sweep } from '../../src/commands/sweep/sweep';
+import { timingFromEnv } from '../../src/reconcile';
 import { builtProviderInstaller, E2E_TIMEOUT_MS, planExitCode, requireTerraform, savedPlan, tempDir, terraform } from '../e2e/support';
 
 /** The site's web settings: HTTPS forced or not, a PHP version (no free certificate: a test name's DNS never points at the service). */
@@ -38,6 +39,9 @@ export interface Step {
   /** The site's web settings: force HTTPS, and a PHP version the package is offered (absent: left as it is). */
   readonly forceHttps: boolean;
   readonly phpVersion?: string;
+  /** The autoresponder's subject and end time (UTC, canonical form, or null). */
+  readonly replySubject: string;
+  readonly replyEnd: string | null;
 }
 
 export interface Run {
@@ -120,6 +124,9 @@ export function writeConfig(
       },
     };
     resources.reseller_forwarder = { sales: { package: '${reseller_package.site.domain_name}', local_part: 'sales', remote: step.remote } };
+    resources.reseller_autoresponder = {
+      away: { package: '${reseller_package.site.domain_name}', local_part: 'away', subject: step.replySubject, content: 'tfacc live tier', end_time: step.replyEnd },
+    };
     // A MySQL database whose password rotates with the mailbox's (the same variable and version).
     resources.reseller_mysql_database = {
       shop: { package: '${reseller_package.site.domain_name}', name: n.db, password_wo: '${var.mailbox_password}', password_wo_version: step.passwordVersion },
@@ -156,9 +163,9 @@ export function writeConfig(
   writeFileSync(join(run.dir, 'main.tf.json'), JSON.stringify(doc, null, 2));
 }
 
-/** Polls `done` until it holds, RESELLER_POLL_INTERVAL_MS apart (default 2 s); the test's timeout bounds it. */
+/** Polls `done` until it holds, RESELLER_POLL_INTERVAL apart (default 2 s); the test's timeout bounds it. */
 async function until(done: () => Promise<boolean>, s: LiveSettings): Promise<void> {
-  const interval = Number(s.passEnv.RESELLER_POLL_INTERVAL_MS) || 2000;
+  const interval = timingFromEnv(s.passEnv).pollIntervalMs;
   while (!(await done())) await new Promise((resolve) => setTimeout(resolve, interval));
 }
 
@@ -193,7 +200,7 @@ export async function cleanUpRun(run: Pick<Run, 's' | 'client'> & Partial<Pick<R
       problems.push(`terraform destroy failed (the sweep follows): ${(err as Error).message.split('\n')[0]}`);
     }
   }
-  const result = await sweep(run.client, run.s.prefix, { yes: true, timing: { pollIntervalMs: Number(run.s.passEnv.RESELLER_POLL_INTERVAL_MS) || 2000 } });
+  const result = await sweep(run.client, run.s.prefix, { yes: true, timing: { pollIntervalMs: timingFromEnv(run.s.passEnv).pollIntervalMs } });
   const swept = result.objects.filter((o) => o.action === 'deleted').map((o) => `${o.kind} ${o.name}`);
   const kept = result.objects.filter((o) => o.action === 'kept').map((o) => `${o.kind} ${o.name}`);
   const left = (await findPrefixed(run.client, run.s.prefix)).filter((c) => !kept.includes(`${c.kind} ${c.name}`));
@@ -231,10 +238,12 @@ export function stepsOf(run: Run): [Step, Step] {
     {
       extra: run.names.alt1, type: run.types[0], label: 'tfacc first', user: 'owner', enabled: true,
       send: true, receive: true, passwordVersion: 1, remote: run.names.remote1, address: '192.0.2.10', forceHttps: true,
+      replySubject: 'tfacc away', replyEnd: null,
     },
     {
       extra: run.names.alt2, type: run.types[1], label: 'tfacc second', user: 'admin', enabled: false,
       send: false, receive: false, passwordVersion: 2, remote: run.names.remote2, address: '192.0.2.20', forceHttps: false,
+      replySubject: 'tfacc back soon', replyEnd: '2030-01-02T08:00:00Z',
     },
   ];
 }
@@ -277,11 +286,11 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
 
     const databases = async () => (await run.client.databases.list(run.names.site)).map((d) => d.name);
 
-    it('creates two users, a package, a mailbox, a forwarder, DNS records (A, CNAME, TXT, MX) web settings and a MySQL database; the next plan is empty', async () => {
+    it('creates two users, a package, a mailbox, a forwarder, an autoresponder, DNS records (A, CNAME, TXT, MX), web settings and a MySQL database; the next plan is empty', async () => {
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'create')).toBe(true);
       expect(Object.keys(changes).sort()).toEqual([
-        ...RECORD_RESOURCES,
+        'reseller_autoresponder.away', ...RECORD_RESOURCES,
         'reseller_forwarder.sales', 'reseller_mailbox.info', 'reseller_mysql_database.shop', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_stack_user.owner', WEB_RESOURCE,
       ]);
       expect(await run.client.web.forceHttps(run.names.site)).toBe(true);
@@ -295,6 +304,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const m = await mail();
       expect(m.mailboxes.map((b) => [b.local, b.send, b.receive])).toEqual([['info', true, true]]);
       expect(m.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', run.names.remote1]]);
+      expect(m.responders.map((r) => [r.local, r.subject, r.endTime])).toEqual([['away', 'tfacc away', null]]);
     }, LIVE_TIMEOUT_MS);
 
     it('updates every mutable field in place (no replacement) and replaces a record whose value changed in one write (an update in the plan); the next plan is empty', async () => {
@@ -306,7 +316,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
         'reseller_package.site': ['update'], 'reseller_mailbox.info': ['update'], 'reseller_forwarder.sales': ['update'],
-        'reseller_dns_record.a': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_mysql_database.shop': ['update'], // its password rotated
+        'reseller_dns_record.a': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_autoresponder.away': ['update'], 'reseller_mysql_database.shop': ['update'], // its password rotated
       });
       expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
       if (php) expect(await run.client.web.phpVersion(run.names.site)).toBe(php);
@@ -321,6 +331,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       const m = await mail();
       expect(m.mailboxes.map((b) => [b.local, b.send, b.receive])).toEqual([['info', false, false]]);
       expect(m.forwarders.map((f) => [f.local, f.remote])).toEqual([['sales', run.names.remote2]]);
+      // Read back in whatever form the API gives, the end time compares equal to the declared one.
+      expect(m.responders.map((r) => [r.local, r.subject, r.endTime])).toEqual([['away', 'tfacc back soon', '2030-01-02T08:00:00Z']]);
     }, LIVE_TIMEOUT_MS);
 
     it('shows changes made through the API in the plan (exit 2), and apply repairs them', async () => {
@@ -330,6 +342,8 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.mail.createForwarder(site.id, run.names.site, { local: 'sales', remote: run.names.remote1 });
       await run.client.packages.setEnabled(site.id, true);
       await run.client.web.setForceHttps(site.id, true);
+      const reply = before.responders[0];
+      await run.client.responders.update(site.id, run.names.site, reply.id, { ...reply, subject: 'changed in the panel' });
       // DNS: the TXT record deleted, the CNAME pointed elsewhere (the API has no update: one POST deletes and adds).
       const zone = (await run.client.dns.getZone(site.id, run.names.site))!;
       const ref = (owner: string) => zone.records.find((r) => r.host === `${owner}.${run.names.site}`)!.ref!;
@@ -341,12 +355,13 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       await run.client.databases.delete(site.id, db.id);
       // As the core does after every write: read back until the changes are visible (a real API may lag).
       await until(async () => (await pkg())!.enabled && (await run.client.web.forceHttps(site.id)) && (await mail()).forwarders.some((f) => f.remote === run.names.remote1)
+        && (await mail()).responders.some((r) => r.subject === 'changed in the panel')
         && (await records()).some((r) => r.endsWith(`elsewhere.${run.s.domain}`)) && (await databases()).length === 0, run.s);
       const plan = await planExitCode(run.tf, run.dir, env(run));
       expect(plan.code).toBe(2);
       const changes = await applyWithinBudget(run);
       expect(changes).toEqual({
-        'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'],
+        'reseller_package.site': ['update'], 'reseller_forwarder.sales': ['update'], 'reseller_autoresponder.away': ['update'],
         'reseller_dns_record.txt': ['create'], 'reseller_dns_record.cname': ['update'], [WEB_RESOURCE]: ['update'], 'reseller_mysql_database.shop': ['create'],
       });
       await expectNoChanges(run);
@@ -354,11 +369,12 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       expect((await pkg())!.enabled).toBe(false);
       expect(await run.client.web.forceHttps(run.names.site)).toBe(false);
       expect((await mail()).forwarders.map((f) => f.remote)).toEqual([run.names.remote2]);
+      expect((await mail()).responders.map((r) => r.subject)).toEqual(['tfacc back soon']);
       expect(await records()).toEqual(declaredRecords(second));
     }, LIVE_TIMEOUT_MS);
 
     it('imports the objects by natural key (terraform import and import blocks); the plan is then empty', async () => {
-      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', WEB_RESOURCE, 'reseller_mysql_database.shop']) {
+      for (const address of ['reseller_forwarder.sales', 'reseller_package.site', 'reseller_stack_user.admin', 'reseller_dns_record.mx', WEB_RESOURCE, 'reseller_autoresponder.away', 'reseller_mysql_database.shop']) {
         await terraform(run.tf, ['state', 'rm', '-no-color', address], run.dir, env(run));
       }
       const imported = await terraform(run.tf, ['import', '-input=false', '-no-color', 'reseller_package.site', run.names.site], run.dir, env(run));
@@ -368,6 +384,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
         { to: 'reseller_stack_user.admin', id: run.names.admin },
         { to: 'reseller_dns_record.mx', id: `${run.names.site}/${run.names.mail}/MX/10 ${MX_TARGET}` },
         { to: WEB_RESOURCE, id: run.names.site },
+        { to: 'reseller_autoresponder.away', id: `away@${run.names.site}` },
         { to: 'reseller_mysql_database.shop', id: `${run.names.site}/${run.names.db}` },
       ] });
       const plan = await savedPlan(run.tf, run.dir, env(run));

@@ -31,7 +31,7 @@ function write(doc: Doc): void {
   }, null, 2));
 }
 
-const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100' });
+const env = (): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms' });
 const run = (args: string[], ok = [0]) => terraform(tf, [...args, '-input=false', '-no-color'], dir, env(), ok);
 const apply = () => run(['apply', '-auto-approve']);
 const outputs = async (): Promise<Record<string, unknown>> => {
@@ -192,7 +192,7 @@ describe('data sources of the native provider', () => {
     const starterType = (out.types as Array<Record<string, unknown>>).find((t) => t.name === 'Linux Starter');
     expect(starterType).toEqual({
       id: 812, name: 'Linux Starter', platform: 'linux',
-      limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5, freeSsl: null, switchPhpVersion: 1 }, unlimited: ['bandwidth', 'freeSsl'],
+      limits: { domains: 5, webspace: 10240, bandwidth: null, mailboxes: 10, mysqlDatabases: 5, mailAutoresponders: 2, freeSsl: null, switchPhpVersion: 1 }, unlimited: ['bandwidth', 'freeSsl'],
     });
     expect(JSON.stringify(out.types)).not.toContain('INF');
     expect(out.owner).toMatchObject({ id: 'stack-user:989901', email: 'owner@example.com', user_ref: 'stack-user:989901' });

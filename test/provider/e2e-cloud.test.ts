@@ -26,7 +26,7 @@ function writeConfig(resources: Resources, extra: Record<string, unknown> = {}):
 }
 
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', RESELLER_PROGRESS_INTERVAL_MS: '100', ...extra,
+  RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms', RESELLER_PROGRESS_INTERVAL_MS: '100', ...extra,
 });
 const planCode = async () => (await terraform(tf, ['plan', '-input=false', '-no-color', '-detailed-exitcode'], dir, env(), [0, 2])).code;
 
@@ -137,7 +137,7 @@ describe('native provider: stack users and cloud servers', () => {
     delete resources.reseller_package;
     writeConfig(resources);
     // Neither a progress line nor a poll comes within the hour: only the stop can end the wait.
-    const slow = env({ RESELLER_POLL_INTERVAL_MS: '3600000', RESELLER_PROGRESS_INTERVAL_MS: '3600000' });
+    const slow = env({ RESELLER_POLL_INTERVAL: '3600000ms', RESELLER_PROGRESS_INTERVAL_MS: '3600000' });
     // Once the order is placed, the provider is waiting for the server.
     const stopped = await applyInterruptedWhen(() => emu.account().cloudServers.some((s) => s.name === host), slow);
     expect(stopped.code).toBe(1);

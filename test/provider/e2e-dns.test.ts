@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runReviewCli } from '../../src/drift/review-cli';
+import { runReviewCli } from '../../src/commands/review';
 import { capture } from '../drift/helpers';
 import { E2E_TIMEOUT_MS, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';

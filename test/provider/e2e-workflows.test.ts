@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reviewPlan } from '../../src/drift/review';
+import { reviewPlan } from '../../src/commands/review/review';
 import { mailOf } from '../helpers/emulator';
 import { E2E_TIMEOUT_MS, managedResourceCounts, SavedPlan, savedPlan, terraform } from '../e2e/support';
 import { ProviderWorkspace, Resources, startProviderWorkspace } from './workspace';

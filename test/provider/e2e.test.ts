@@ -46,7 +46,7 @@ function writeConfig(resources: Resources, extra: Record<string, unknown> = {}):
 }
 
 const env = (password = PASSWORD_1, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL_MS: '100', ...extra,
+  RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: password, RESELLER_POLL_INTERVAL: '100ms', ...extra,
 });
 const apply = (password = PASSWORD_1, extra: NodeJS.ProcessEnv = {}) =>
   terraform(tf, ['apply', '-auto-approve', '-input=false', '-no-color'], dir, env(password, extra));

@@ -47,7 +47,7 @@ function writeConfig(resource: Record<string, unknown>): void {
 async function traced(args: string[], codes = [0]): Promise<number> {
   const log = join(dir, `trace-${logs.length}.log`);
   const r = await terraform(tf, args, dir, {
-    RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: 'Conformance-Passw0rd!', RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_API_KEY: API_KEY, TF_VAR_mailbox_password: 'Conformance-Passw0rd!', RESELLER_POLL_INTERVAL: '100ms',
     TF_LOG: 'trace', TF_LOG_PATH: log,
   }, codes);
   const text = readFileSync(log, 'utf8');

@@ -32,7 +32,7 @@ function writeConfig(dir: string, doc: Record<string, unknown>): void {
   writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({ terraform: { required_providers: { reseller: { source } } }, ...doc }, null, 2));
 }
 
-const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', ...extra });
+const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms', ...extra });
 const run = (dir: string, args: string[], env: NodeJS.ProcessEnv = baseEnv(), codes = [0]) => terraform(tf, [...args, '-no-color'], dir, env, codes);
 const init = (dir: string, env?: NodeJS.ProcessEnv) => run(dir, ['init', '-input=false'], env);
 const apply = (dir: string, env?: NodeJS.ProcessEnv) => run(dir, ['apply', '-auto-approve', '-input=false'], env);
@@ -149,6 +149,15 @@ describe('plans are true after apply', () => {
       blog: { domain: 'example-blog.com', nameservers: [['ns1.true-plans.net', 'ns2.true-plans.net'], ['ns3.true-plans.net', 'ns1.true-plans.net']][variant] },
     },
     reseller_domain_transfer_lock: { blog: { domain: 'example-blog.com', locked: [true, false][variant] } },
+    reseller_autoresponder: {
+      away: {
+        package: '${reseller_package.site.domain_name}', local_part: 'away', subject: ['Away', 'Back soon'][variant],
+        content: ['First body', '<p>Second body</p>'][variant], content_type: ['text/plain', 'text/html'][variant], enabled: [true, false][variant],
+        // Times in a form the emulator reads back otherwise (milliseconds, UTC): the plan after the apply is still empty.
+        start_time: [null, '2026-12-24T10:00:00+01:00'][variant], end_time: ['2027-01-02T08:00:00Z', null][variant],
+        forward_to: [null, 'Desk@Example.org'][variant],
+      },
+    },
     reseller_mysql_database: {
       shop: {
         package: '${reseller_package.site.domain_name}', name: 'true_plans',

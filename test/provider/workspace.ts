@@ -48,7 +48,7 @@ export async function startProviderWorkspace(options: WorkspaceOptions, initial:
   const dir = tempDir(options.name);
   installer.installProvider(join(dir, 'terraform.d', 'plugins'));
   const api = new ResellerClient({ baseUrl: emu.url, apiKey: API_KEY, retryBaseDelayMs: 10 });
-  const env: NodeJS.ProcessEnv = { RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL_MS: '100', ...options.env };
+  const env: NodeJS.ProcessEnv = { RESELLER_API_KEY: API_KEY, RESELLER_POLL_INTERVAL: '100ms', ...options.env };
 
   const writeConfig = (resources: Resources, extra: Record<string, unknown> = {}): void => {
     writeFileSync(join(dir, 'main.tf.json'), JSON.stringify({

@@ -156,6 +156,7 @@ test("another account's key gets 404 for this account's objects, exactly as for 
     ['GET', '/package/alpha-extra.example'],
     ['POST', `/package/${a.pkg}/email/alpha-secret.example`, { new: { mailbox: { local: 'intruder', send: 'true', receive: 'true', password: 'Intruder-Passw0rd' } } }],
     ['POST', `/package/${a.pkg}/email/alpha-secret.example`, { update: { mailbox: [{ id: a.mailbox, password: 'Intruder-Passw0rd' }] } }],
+    ['POST', `/package/${a.pkg}/email/alpha-secret.example`, { update: { [a.mailbox]: { password: 'Intruder-Passw0rd' } } }],
     ['POST', '/reseller/*/susers', { users: { 'stack-user:989901': { delete: true } } }],
     ['POST', '/reseller/*/susers', { grant_map: { 'stack-user:989902': { [`package:${a.pkg}`]: true } } }],
   );

@@ -52,8 +52,8 @@ beforeAll(async () => {
     RESELLER_API_URL: emu.url,
     RESELLER_API_KEY: API_KEY,
     RESELLER_HANDLER_STATE_DIR: mkdtempSync(join(tmpdir(), 'reliability-faults-journal-')),
-    RESELLER_POLL_INTERVAL_MS: '100',
-    RESELLER_CONFIRM_TIMEOUT_MS: '5000',
+    RESELLER_POLL_INTERVAL: '100ms',
+    RESELLER_CONFIRM_TIMEOUT: '5000ms',
     // A read fails with 429 or 503 three times in ten here, so the default 5 attempts run out on
     // about one read in 400: a destroy of this stack met one in about a third of runs, and its
     // re-run in a few per cent (once in CI, 2026-11-27). The suite proves that faults never

@@ -87,8 +87,8 @@ beforeAll(async () => {
     RESELLER_API_URL: emu.url,
     RESELLER_API_KEY: API_KEY,
     RESELLER_HANDLER_STATE_DIR: mkdtempSync(join(tmpdir(), 'reliability-failures-journal-')),
-    RESELLER_POLL_INTERVAL_MS: '100',
-    RESELLER_CONFIRM_TIMEOUT_MS: '1000',
+    RESELLER_POLL_INTERVAL: '100ms',
+    RESELLER_CONFIRM_TIMEOUT: '1000ms',
     TF_VAR_password_a: 'Failure-Mode-Passw0rd',
     TF_VAR_password_b: 'Failure-Mode-Passw0rd-B',
   };

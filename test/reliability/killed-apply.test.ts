@@ -55,7 +55,7 @@ afterAll(async () => {
 
 /** `reseller-hosting drift` as a user runs it (the compiled CLI). */
 function drift(args: string[], outdir: string, env: NodeJS.ProcessEnv): Promise<TfRun> {
-  const argv = [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--out', outdir, ...args];
+  const argv = [join(REPO_ROOT, 'bin', 'reseller-hosting.js'), 'drift', '--stacks', outdir, ...args];
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { cwd: outdir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -111,8 +111,8 @@ test.each(POINTS.map((p, i) => [i + 1, p.afterCreates, p.host] as const))(
       RESELLER_API_KEY: API_KEY,
       RESELLER_HANDLER_STATE_DIR: mkdtempSync(join(tmpdir(), `reliability-kill-journal-${point}-`)),
       RESELLER_HANDLER_HOST: host,
-      RESELLER_POLL_INTERVAL_MS: '100',
-      RESELLER_CONFIRM_TIMEOUT_MS: '5000',
+      RESELLER_POLL_INTERVAL: '100ms',
+      RESELLER_CONFIRM_TIMEOUT: '5000ms',
       // The shared reliability stack declares these variables (no mailbox uses them here).
       TF_VAR_password_a: 'Kill-Test-Passw0rd-A',
       TF_VAR_password_b: 'Kill-Test-Passw0rd-B',

@@ -90,7 +90,7 @@ test('no database password, FTP password or API key in any artifact of apply, ro
   const write = (shopVersion: number) => writeFileSync(join(dir, 'main.tf.json'), JSON.stringify(config(emu.url, deployed, shopVersion), null, 1));
   const traceFile = join(work, 'terraform-trace.log');
   const env = (password: string) => ({
-    RESELLER_API_KEY: API_KEY, TF_VAR_db_password: password, RESELLER_POLL_INTERVAL_MS: '100', TF_LOG: 'trace', TF_LOG_PATH: traceFile,
+    RESELLER_API_KEY: API_KEY, TF_VAR_db_password: password, RESELLER_POLL_INTERVAL: '100ms', TF_LOG: 'trace', TF_LOG_PATH: traceFile,
   });
   const runs: TfRun[] = [];
   const run = async (args: string[], password = PASSWORD_A) => {

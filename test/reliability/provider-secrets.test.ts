@@ -46,7 +46,7 @@ test('no API key and no password in any artifact of apply, plan, show and destro
   const dir = writeProviderStack(join(work, 'stack'), SITES, { apiUrl: emu.url });
   const traceFile = join(work, 'terraform-trace.log');
   const env = (password: string) => ({
-    RESELLER_API_KEY: API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: password, RESELLER_POLL_INTERVAL_MS: '100', TF_LOG: 'trace', TF_LOG_PATH: traceFile,
+    RESELLER_API_KEY: API_KEY, [`TF_VAR_${PASSWORD_VARIABLE}`]: password, RESELLER_POLL_INTERVAL: '100ms', TF_LOG: 'trace', TF_LOG_PATH: traceFile,
   });
   const runs: TfRun[] = [];
   const run = async (args: string[], password = PASSWORD_A) => {

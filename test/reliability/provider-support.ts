@@ -31,8 +31,8 @@ export function providerEnv(password: string, extra: NodeJS.ProcessEnv = {}): No
   return {
     RESELLER_API_KEY: API_KEY,
     [`TF_VAR_${PASSWORD_VARIABLE}`]: password,
-    RESELLER_POLL_INTERVAL_MS: '100',
-    RESELLER_CONFIRM_TIMEOUT_MS: '5000',
+    RESELLER_POLL_INTERVAL: '100ms',
+    RESELLER_CONFIRM_TIMEOUT: '5000ms',
     ...extra,
   };
 }

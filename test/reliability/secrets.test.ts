@@ -48,7 +48,7 @@ test('no API key and no password in any artifact of apply, plan, show and destro
     RESELLER_API_URL: emu.url,
     RESELLER_API_KEY: API_KEY,
     RESELLER_HANDLER_STATE_DIR: journal,
-    RESELLER_POLL_INTERVAL_MS: '100',
+    RESELLER_POLL_INTERVAL: '100ms',
     TF_VAR_mailbox_password: PASSWORD_A,
     NODE_OPTIONS: `--require ${nodePreload(work, handlerOutput)}`,
   };

@@ -27,7 +27,7 @@ export const STACK_NAME = 'reliability';
 /** Fails loudly (never skips) when the compiled handler or emulator CLI is missing. */
 export function requireBuild(): void {
   requireBuiltHandler();
-  const emulatorCli = join(REPO_ROOT, 'dist', 'src', 'emulator', 'cli.js');
+  const emulatorCli = join(REPO_ROOT, 'dist', 'src', 'commands', 'emulator', 'index.js');
   if (!existsSync(emulatorCli)) throw new Error(`${emulatorCli} is missing: run 'npm run build' first (npm test does)`);
 }
 

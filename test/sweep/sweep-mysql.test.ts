@@ -1,5 +1,5 @@
 import { ResellerClient } from '../../src/client';
-import { runSweepCli } from '../../src/drift/sweep-cli';
+import { runSweepCli } from '../../src/commands/sweep';
 import { startEmulator } from '../../src/emulator';
 import type { RunningEmulator } from '../../src/emulator';
 import { capture } from '../drift/helpers';
@@ -14,7 +14,7 @@ jest.setTimeout(60_000);
 const KEY = 'sweep-mysql-key';
 let emulator: RunningEmulator;
 let client: ResellerClient;
-const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL_MS: '20' });
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL: '20ms' });
 const databases = () => emulator.snapshot().accounts[0].packages.flatMap((p) => p.mysqlDatabases.map((d) => `${d.name} on ${p.name}`)).sort();
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { ResellerClient } from '../../src/client';
-import { checkPrefix, nameCarries } from '../../src/drift/sweep';
-import { runSweepCli } from '../../src/drift/sweep-cli';
+import { checkPrefix, nameCarries } from '../../src/commands/sweep/sweep';
+import { runSweepCli } from '../../src/commands/sweep';
 import { startEmulator } from '../../src/emulator';
 import type { AccountDump, RunningEmulator } from '../../src/emulator';
 import { capture } from '../drift/helpers';
@@ -24,7 +24,7 @@ const PREFIX = 'tfacc-';
 
 let emulator: RunningEmulator;
 let client: ResellerClient;
-const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL_MS: '20' });
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, RESELLER_API_URL: emulator.url, RESELLER_API_KEY: KEY, RESELLER_ID: undefined, RESELLER_POLL_INTERVAL: '20ms' });
 const account = (): AccountDump => emulator.snapshot().accounts.find((a) => a.isDefault)!;
 
 /** A record of the snapshot as the sweep names it: `owner TYPE value` (MX: `priority target`). */
@@ -167,6 +167,9 @@ test('without --yes it lists exactly the prefixed objects and deletes nothing', 
   expect(before).toEqual(expect.arrayContaining([...PREFIXED, ...LOOKALIKES]));
   const run = await capture(runSweepCli, ['--prefix', PREFIX, '--json'], env());
   expect(run.code).toBe(0);
+  // The one field every --json document starts with.
+  expect(Object.keys(JSON.parse(run.stdout))[0]).toBe('version');
+  expect(JSON.parse(run.stdout).version).toBe(1);
   const listed = JSON.parse(run.stdout).objects.map((o: any) => `${o.kind} ${o.name}`);
   expect([...listed].sort()).toEqual([...PREFIXED].sort());
   // Children first: the mail goes before its package, users and packages after.

@@ -1,6 +1,6 @@
 import { TerraformStack } from './cdk';
 import { IConstruct } from 'constructs';
-import { canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, ForwarderSpec, Kind, MailboxSpec } from '../../protocol';
+import { AutoresponderSpec, canonicalDomain, canonicalLocalPart, checkDomainName, checkLocalPart, ForwarderSpec, Kind, MailboxSpec } from '../../protocol';
 import type { IHostingPackage } from '../hosting-package';
 import { canonDomain, canonLocalPart, literal } from './names';
 import { Claim } from './registry';
@@ -8,7 +8,7 @@ import type { ParentLink } from './engines/engine';
 import { containsToken } from './tokens';
 import { Problems } from './validation';
 
-/** What mailboxes and forwarders have in common: an address on a package's domain. */
+/** What mailboxes, forwarders and autoresponders have in common: an address on a package's domain. */
 export interface MailAddressProps {
   readonly package: IHostingPackage;
   readonly localPart: string;
@@ -24,7 +24,7 @@ export class MailAddress {
   public readonly parent: ParentLink;
 
   constructor(
-    private readonly kind: Extract<Kind, 'mailbox' | 'forwarder'>,
+    private readonly kind: Extract<Kind, 'mailbox' | 'forwarder' | 'autoresponder'>,
     private readonly props: MailAddressProps,
   ) {
     const pkg = props.package;
@@ -54,7 +54,7 @@ export class MailAddress {
     ];
   }
 
-  public validate(p: Problems, self: IConstruct, spec: MailboxSpec | ForwarderSpec): void {
+  public validate(p: Problems, self: IConstruct, spec: MailboxSpec | ForwarderSpec | AutoresponderSpec): void {
     const pkg = this.props.package;
     if (!pkg || typeof pkg !== 'object' || !('domainName' in pkg)) {
       p.field('package', 'must be a HostingPackage or HostingPackage.fromDomainName(...)');

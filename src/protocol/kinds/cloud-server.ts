@@ -1,5 +1,5 @@
 import { canonicalJson } from '../canonical-json';
-import { checkCloudProvider, checkCloudSpec, checkCloudZone, checkPeriodMonths, CloudProvider } from '../cloud';
+import { checkCloudProvider, checkCloudSpec, checkCloudZone, checkPeriodMonths, CloudProvider, cloudSizesText, cloudZonesText } from '../cloud';
 import { canonicalDomain, checkDomainName, checkHostName, checkStackUserRef, StackUserRef } from '../names';
 import { DEFAULT_CLOUD_TIMEOUT_MINUTES } from '../handler-contract';
 import { checkBool, describeValue } from './checks';
@@ -29,9 +29,9 @@ export const CLOUD_SERVER_FIELDS: readonly FieldDefinition[] = [
   { name: 'provider', attribute: 'cloud_provider', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true, words: 'cloud provider',
     description: 'Where the server runs: native, aws or gcp; chosen when ordering.' },
   { name: 'spec', attribute: 'spec', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true, words: 'size',
-    description: 'Size name (micro, small, medium, ...); chosen when ordering.' },
+    description: `Size name, one of the provider's; chosen when ordering. The sizes: ${cloudSizesText()}.` },
   { name: 'zone', attribute: 'zone', type: 'string', role: 'setting', presence: 'required', readable: true, fixedAfterCreate: true,
-    description: 'Location of the server; chosen when ordering.' },
+    description: `Location of the server, one of the provider's zones; chosen when ordering. The zones: ${cloudZonesText()}.` },
   { name: 'branded', attribute: 'branded', type: 'bool', role: 'setting', presence: 'default', defaultValue: false, readable: false, fixedAfterCreate: true,
     description: 'Reseller-branded (native provider only); chosen when ordering.' },
   { name: 'periodMonths', attribute: 'period_months', type: 'number', role: 'create-only', presence: 'default', defaultValue: 1, readable: false,

@@ -73,6 +73,12 @@ export interface FieldDefinition {
    * service): see PendingFacet. Absent: an element not read back is a difference.
    */
   readonly pending?: PendingFacet;
+  /**
+   * A text that may run to pages (an autoresponder's body): messages about a change of it
+   * (the core's, review's, drift's) show its start and its length, not the whole value
+   * (see `shortText`). Optional: absent, values are shown whole.
+   */
+  readonly longText?: boolean;
 }
 
 /**
@@ -124,6 +130,15 @@ export interface PendingFacet {
   readonly waitsFor: string;
   /** Why it may wait forever, for the warning: 'DNS of the name does not point at this service yet'. */
   readonly why: string;
+}
+
+/** How many characters of a `longText` value a message shows. */
+export const LONG_TEXT_SHOWN = 40;
+
+/** A `longText` field's value for a message: `Thank you for your message. Please writ… (117 characters)`; other values as they are. */
+export function shortText(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length <= LONG_TEXT_SHOWN) return value;
+  return `${value.slice(0, LONG_TEXT_SHOWN)}\u2026 (${value.length} characters)`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The import facet of a kind definition: how `reseller-hosting import` declares a live
  * object of the kind in generated TypeScript, i.e. the construct beside the definition.
- * Import itself (src/drift/import*.ts) is generic: it lists each kind through the core,
+ * Import itself (src/commands/import/) is generic: it lists each kind through the core,
  * turns each listed object into a checked spec through the attribute codec, and writes
  * the props this facet names from the spec's fields. What the fields cannot say (the
  * construct's class, a prop named otherwise, comments, what a construct cannot declare)

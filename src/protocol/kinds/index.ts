@@ -39,6 +39,7 @@ import { domainNameserversDefinition } from './domain-nameservers';
 import type { DomainNameserversSpec } from './domain-nameservers';
 import { domainTransferLockDefinition } from './domain-transfer-lock';
 import type { DomainTransferLockSpec } from './domain-transfer-lock';
+import { autoresponderDefinition } from './autoresponder';
 
 export * from './definition';
 export * from './identity';
@@ -57,6 +58,8 @@ export { MAILBOX_FIELDS, checkMailbox } from './mailbox';
 export { FORWARDER_FIELDS, checkForwarder, sameRemote } from './forwarder';
 export { CLOUD_SERVER_FIELDS, checkCloudServer } from './cloud-server';
 export { STACK_USER_FIELDS, checkStackUser, userKey } from './stack-user';
+export type { AutoresponderSpec, AutoresponderContentType } from './autoresponder';
+export { AUTORESPONDER_FIELDS, AUTORESPONDER_LIMITS, AUTORESPONDER_CONTENT_TYPES, checkAutoresponder, canonicalTimestamp } from './autoresponder';
 export { checkBool, checkOptionalString, checkPackageTypeRef, checkPositiveInt, describeValue } from './checks';
 export type { DomainNameserversSpec, DomainTransferLockSpec };
 export { checkDomainNameservers, DOMAIN_NAMESERVERS_FIELDS } from './domain-nameservers';
@@ -65,7 +68,7 @@ export { MAX_NAMESERVERS, nameserverProblems } from './domain';
 
 /** The registration of every kind: one entry per definition. */
 const LIST = [cloudServerDefinition, stackUserDefinition, packageDefinition, mailboxDefinition, forwarderDefinition, dnsRecordDefinition,
-  webSettingsDefinition, domainNameserversDefinition, domainTransferLockDefinition, mysqlDatabaseDefinition] as const;
+  webSettingsDefinition, domainNameserversDefinition, domainTransferLockDefinition, autoresponderDefinition, mysqlDatabaseDefinition] as const;
 
 /** The kinds of remote object this library manages. */
 export type Kind = (typeof LIST)[number]['kind'];

@@ -3,7 +3,7 @@ import type { Identity } from './identity';
 import { splitMailKey } from './identity';
 import { FieldDefinition, ProblemList } from './definition';
 
-/** What mailboxes and forwarders share: where they live and their natural key. */
+/** What mailboxes, forwarders and autoresponders share: where they live and their natural key. */
 export type MailPlacement = {
   /** Primary domain of the package the mail domain belongs to. */
   readonly packageDomain: string;
@@ -31,7 +31,10 @@ export function canonicalMailPlacement<S extends MailPlacement>(spec: S): S {
   return { ...spec, packageDomain: canonicalDomain(spec.packageDomain), domain: canonicalDomain(spec.domain), localPart: canonicalLocalPart(spec.localPart) };
 }
 
-export function mailIdentity(kind: 'mailbox' | 'forwarder', spec: MailPlacement, parent: string): Identity {
+/** The kinds that live on a mail domain, found by local@domain. */
+export type MailKind = 'mailbox' | 'forwarder' | 'autoresponder';
+
+export function mailIdentity(kind: MailKind, spec: MailPlacement, parent: string): Identity {
   return { kind, key: `${spec.localPart}@${spec.domain}`, placement: spec.packageDomain, parent };
 }
 
@@ -63,7 +66,7 @@ export function formatMailImportId(id: Identity): string {
  * Import id of a mail object: `local@domain` (the package is found by the domain) or
  * `package/local@domain` when the mail domain is an extra name of another package.
  */
-export function parseMailImportId(kind: 'mailbox' | 'forwarder', text: string): Identity | string {
+export function parseMailImportId(kind: MailKind, text: string): Identity | string {
   const slash = text.indexOf('/');
   const packageDomain = slash >= 0 ? text.slice(0, slash) : '';
   const address = slash >= 0 ? text.slice(slash + 1) : text;

@@ -1,5 +1,5 @@
 import {
-  CLOUD_PROVIDERS, CLOUD_SIZES, canonicalDomain, checkCloudProvider, checkHostName, CloudProvider, SPEC_NAMES,
+  CLOUD_PROVIDERS, CLOUD_SIZES, canonicalDomain, checkCloudProvider, checkHostName, CloudProvider, cloudSizesText, SPEC_NAMES,
 } from '../../protocol';
 import { cloudServerBrand, list, Observed, ReconcileContext } from '../../reconcile';
 import type { TfObject, TfValue } from '../wire/values';
@@ -92,7 +92,7 @@ const SPEC_ELEMENT = [
 function specsDataSource(): DataSource {
   return {
     typeName: 'reseller_cloud_server_specs',
-    description: 'The cloud server sizes of each provider (CPU, RAM, disk, bandwidth), smallest first, optionally those that meet minimums, so that a configuration can choose a size by need. Reads no API.',
+    description: `The cloud server sizes of each provider (CPU, RAM, disk, bandwidth), smallest first, optionally those that meet minimums, so that a configuration can choose a size by need. Reads no API. The sizes: ${cloudSizesText()}.`,
     attributes: [
       optional('cloud_provider', 'string', `Only sizes of this provider: ${CLOUD_PROVIDERS.join(', ')}.`),
       optional('min_cpu', 'number', 'Only sizes with at least this many CPUs.'),

@@ -14,8 +14,5 @@ export type { DataSourceModel } from './handlers';
 
 /** Every data source of the provider (a function: their attributes come from the kind definitions at start-up). */
 export function dataSources(): DataSource[] {
-  return [
-    ...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources(), ...dnsDataSources(), ...kindDataSources(),
-    ...webDataSources(), ...domainDataSources(),
-  ];
+  return [...packageDataSources(), ...userDataSources(), ...mailDataSources(), ...cloudServerDataSources(), ...dnsDataSources(), ...kindDataSources(), ...webDataSources(), ...domainDataSources()];
 }

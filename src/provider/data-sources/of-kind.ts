@@ -56,7 +56,10 @@ function singular(def: AnyKindDefinition): DataSource {
   };
 }
 
-function plural(def: AnyKindDefinition, typeName: string): DataSource {
+/** An English plural of a key's name ('address' -> 'addresses', 'host name' -> 'host names'). */
+const plural = (noun: string) => (/(s|x|sh|ch)$/.test(noun) ? `${noun}es` : `${noun}s`);
+
+function pluralSource(def: AnyKindDefinition, typeName: string): DataSource {
   const parent = def.parent && attributeFieldsOf(def).find((f) => f.name === def.parent!.field);
   const listName = typeName.replace(/^reseller_/, '');
   const inParent = (o: Observed, wanted: string | undefined) => wanted === undefined || String(o.fields[parent!.name]).toLowerCase() === wanted;
@@ -66,7 +69,7 @@ function plural(def: AnyKindDefinition, typeName: string): DataSource {
     attributes: [
       ...(parent ? [optional(parent.attribute, tfTypeOf(parent.type), `Only the ${def.label}s of this ${parent.words ?? parent.attribute} (${readDescription(parent.description)})`)] : []),
       computed(listName, listOf(kindAttributes(def.kind)), `The ${def.label}s, by ${def.keyName}.`),
-      computed('ids', ['list', 'string'], `Their ${def.keyName}s (${def.importIdHelp}), in the same order.`),
+      computed('ids', ['list', 'string'], `Their ${plural(def.keyName)} (${def.importIdHelp}), in the same order.`),
     ],
     async read(args, ctx): Promise<ReadResult> {
       const raw = parent ? args[parent.attribute] : undefined;
@@ -80,5 +83,5 @@ function plural(def: AnyKindDefinition, typeName: string): DataSource {
 
 /** The data sources of every kind whose definition has the `dataSources` facet. */
 export function kindDataSources(): DataSource[] {
-  return DEFINITIONS.flatMap((def) => (def.dataSources ? [singular(def), plural(def, def.dataSources.plural)] : []));
+  return DEFINITIONS.flatMap((def) => (def.dataSources ? [singular(def), pluralSource(def, def.dataSources.plural)] : []));
 }

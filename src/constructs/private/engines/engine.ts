@@ -5,7 +5,7 @@ import type { Claim } from '../registry';
 import type { Problems } from '../validation';
 
 /**
- * How a construct becomes Terraform (DESIGN §2): the native provider's resource, or a
+ * How a construct becomes Terraform: the native provider's resource, or a
  * provisioner carrier (`terraform_data`, `null_resource`). Chosen once per stack by
  * ResellerHosting's `engine`; each engine is one small synthesizer (this folder).
  */

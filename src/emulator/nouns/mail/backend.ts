@@ -1,6 +1,8 @@
 import { Package, State } from '../../backend/model';
-import { Forwarder, Mailbox } from './model';
-import { duplicateMailError, forwarderEntry, newMailboxDefaults, showEmptyForwardList } from './assumed';
+import { Forwarder, Mailbox, Responder } from './model';
+import { duplicateMailError, forwarderEntry, newMailboxDefaults, responderLimitProblem, showEmptyForwardList } from './assumed';
+import { packageTypeLimits } from '../packages/model';
+import { validationError } from '../../assumed';
 import { EmulatorProfile, withAssumed } from '../../profile';
 import { notFound } from '../../errors';
 import { canonicalDomain } from '../../../protocol/names';
@@ -36,7 +38,36 @@ export function mailDomainView(pkg: Package, domain: string, profile: EmulatorPr
     })),
   };
   if (forward.length > 0 || (withAssumed(profile) && showEmptyForwardList())) view.forward = forward;
+  view.responder = respondersView(pkg, domain);
   return view;
+}
+
+/** The `responder` list of a domain's mail read (api-notes "Autoresponders": docs + code), both profiles. */
+export function respondersView(pkg: Package, domain: string): Array<Record<string, unknown>> {
+  return pkg.responders.filter((r) => r.domain === domain).map((r) => ({
+    id: `r${r.id}`, local: r.local, subject: r.subject, content: r.content, forwardTo: r.forwardTo,
+    enabled: r.enabled, startTime: r.startTime, endTime: r.endTime, type: r.type,
+  }));
+}
+
+export type ResponderSettings = Omit<Responder, 'id' | 'domain' | 'local'>;
+
+/** A new autoresponder of local@domain: one per address (409), within the package type's limit (400). */
+export function createResponder(state: State, pkg: Package, domain: string, local: string, settings: ResponderSettings): Responder {
+  if (pkg.responders.some((r) => r.domain === domain && r.local === local)) {
+    throw duplicateMailError(`autoresponder ${local}@${domain} already exists`);
+  }
+  const problem = responderLimitProblem(packageTypeLimits(pkg.typeId), pkg.responders.length);
+  if (problem) throw validationError(`new.responder: ${problem}`);
+  const responder: Responder = { id: state.counters.mailId++, domain, local, ...settings };
+  pkg.responders.push(responder);
+  return responder;
+}
+
+export function requireResponder(pkg: Package, domain: string, id: string): Responder {
+  const responder = pkg.responders.find((r) => r.domain === domain && `r${r.id}` === id);
+  if (!responder) throw notFound(`autoresponder ${id} not found on ${domain}`);
+  return responder;
 }
 
 export interface NewMailbox {
@@ -77,11 +108,12 @@ export function createForwarder(state: State, pkg: Package, domain: string, loca
   return forwarder;
 }
 
-/** Deletes `m<n>`/`f<n>` objects of this domain; ids that are unknown here are ignored (live). */
+/** Deletes `m<n>`/`f<n>`/`r<n>` objects of this domain; ids that are unknown here are ignored (live). */
 export function deleteMail(pkg: Package, domain: string, ids: readonly unknown[]): void {
   const wanted = new Set(ids.filter((id): id is string => typeof id === 'string'));
   pkg.mailboxes = pkg.mailboxes.filter((m) => !(m.domain === domain && wanted.has(`m${m.id}`)));
   pkg.forwarders = pkg.forwarders.filter((f) => !(f.domain === domain && wanted.has(`f${f.id}`)));
+  pkg.responders = pkg.responders.filter((r) => !(r.domain === domain && wanted.has(`r${r.id}`)));
 }
 
 export function requireMailbox(pkg: Package, domain: string, id: string): Mailbox {

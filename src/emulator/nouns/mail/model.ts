@@ -1,7 +1,7 @@
-import { arrayOf, bool, Check, fields, hex64, int, str } from '../../shape';
+import { arrayOf, bool, Check, fields, hex64, int, nullable, str } from '../../shape';
 
 /**
- * Mailboxes and forwarders: their part of the state (a package's `mailboxes` and
+ * Mailboxes, forwarders and autoresponders: their part of the state (a package's `mailboxes` and
  * `forwarders`, the `mailId` counter), the checks and their part of the state dump.
  */
 
@@ -9,6 +9,8 @@ declare module '../../backend/model' {
   interface Package {
     mailboxes: Mailbox[];
     forwarders: Forwarder[];
+    /** Autoresponders (state version 3). */
+    responders: Responder[];
   }
   interface Counters {
     /** Next mail object id (shared by mailboxes `m<n>` and forwarders `f<n>`). */
@@ -48,6 +50,26 @@ export interface Forwarder {
   remote: string;
 }
 
+export interface Responder {
+  /** Numeric part of the `r<id>` identifier (drawn from the mail counter). */
+  id: number;
+  domain: string;
+  /** Canonical (lowercase) local part; the address needs no mailbox. */
+  local: string;
+  subject: string;
+  content: string;
+  /** `text/plain` or `text/html`. */
+  type: string;
+  enabled: boolean;
+  /** ISO 8601 with milliseconds, UTC (`2026-12-24T09:00:00.000Z`), or null. */
+  startTime: string | null;
+  endTime: string | null;
+  forwardTo: string | null;
+}
+
+/** An autoresponder in the state dump. */
+export type ResponderDump = Omit<Responder, 'id' | 'domain'> & { id: string; address: string };
+
 export interface MailDomainDump {
   domain: string;
   mailboxes: Array<{
@@ -63,14 +85,20 @@ export interface MailDomainDump {
     passwordSha256: string;
   }>;
   forwarders: Array<{ id: string; local: string; address: string; remote: string }>;
+  responders: ResponderDump[];
 }
 
 const mailbox: Check = (v) => fields(v, {
   id: int, domain: str, local: str, send: bool, receive: bool, enabled: bool, quotaMB: int, usageMB: int, passwordSha256: hex64,
 });
 const forwarder: Check = (v) => fields(v, { id: int, domain: str, local: str, remote: str });
+const responder: Check = (v) => fields(v, {
+  id: int, domain: str, local: str, subject: str, content: str, type: str, enabled: bool,
+  startTime: nullable(str), endTime: nullable(str), forwardTo: nullable(str),
+});
 
 export const packageChecks: Record<string, Check> = {
   mailboxes: arrayOf(mailbox),
   forwarders: arrayOf(forwarder),
+  responders: arrayOf(responder),
 };

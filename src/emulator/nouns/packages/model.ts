@@ -86,7 +86,7 @@ export type Limit = number | 'INF';
  */
 const TYPE_LIMITS: Readonly<Record<number, Readonly<Record<string, Limit>>>> = {
   811: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
-  812: { domains: 5, webspace: 10240, bandwidth: 'INF', mailboxes: 10, mysqlDatabases: 5 },
+  812: { domains: 5, webspace: 10240, bandwidth: 'INF', mailboxes: 10, mysqlDatabases: 5, mailAutoresponders: 2 },
   813: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
   820: { domains: 'INF', webspace: 'INF', bandwidth: 'INF', mailboxes: 'INF', mysqlDatabases: 'INF' },
 };

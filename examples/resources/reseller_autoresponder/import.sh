@@ -1,0 +1,1 @@
+terraform import reseller_autoresponder.away info@example-holiday.com
