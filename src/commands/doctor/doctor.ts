@@ -194,7 +194,7 @@ function versionsCheck(terraformVersion: () => string | undefined): CheckResult 
   }
   const [major, minor] = terraform.split('.').map(Number);
   if (major < MIN_TERRAFORM[0] || (major === MIN_TERRAFORM[0] && minor < MIN_TERRAFORM[1])) {
-    return failed(CHECK.versions, seen, `Terraform ${MIN_TERRAFORM.join('.')} or later sends write-only attributes (password_wo): upgrade it`);
+    return failed(CHECK.versions, seen, `Terraform ${MIN_TERRAFORM.join('.')} or later sends write-only attributes (the secrets' *_wo attributes): upgrade it`);
   }
   return ok(CHECK.versions, seen);
 }

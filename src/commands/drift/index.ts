@@ -1,3 +1,4 @@
+import { DEFINITIONS } from '../../protocol';
 import { defineCommand, EXIT, integerOption, jsonDocument, UsageError } from '../command';
 import { DEFAULT_MAIL_CONCURRENCY, runDrift } from './drift';
 import { failing, renderFixActions, renderTable } from './report';
@@ -34,8 +35,14 @@ options:
   --version             print the version
 
 environment: RESELLER_API_KEY (required), RESELLER_API_URL, RESELLER_ID, and for --fix of a
-missing mailbox its password in RESELLER_MAILBOX_PASSWORD (or the mailbox's passwordEnv).
+missing object with a secret, the secret in its kind's variable (${secretVariables()}),
+or in the variable its declaration names.
 `;
+
+/** Each kind's secret variable, from the definitions (a kind with a secret adds its own). */
+function secretVariables(): string {
+  return DEFINITIONS.flatMap((d) => (d.secret ? [d.secret.environment] : [])).join(', ');
+}
 
 /** `reseller-hosting drift`. */
 export const runDriftCli = defineCommand({
