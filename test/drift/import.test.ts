@@ -250,7 +250,7 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
   expect(run.code).toBe(0);
   const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
   // Web settings: one per package (their count's plural ending comes from the definition's `plural`).
-  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings, 4 nameserver set\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings, 4 nameserver set\(s\), 0 autoresponder\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
   const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain(

@@ -392,7 +392,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       // profile) cannot import it: the plan then writes it once, and is empty afterwards.
       const labelShown = (await pkg())!.label !== undefined;
       // The imported database's state records no password version: the declared one sets its password once.
-      expect(plan.planText).toMatch(new RegExp(`Plan: 5 to import, 0 to add, ${labelShown ? 1 : 2} to change, 0 to destroy`));
+      expect(plan.planText).toMatch(new RegExp(`Plan: 6 to import, 0 to add, ${labelShown ? 1 : 2} to change, 0 to destroy`));
       expect(plan.changes).toEqual({ 'reseller_mysql_database.shop': ['update'], ...(labelShown ? {} : { 'reseller_package.site': ['update'] }) });
       await terraform(run.tf, ['apply', '-input=false', '-no-color', 'p'], run.dir, env(run));
       writeConfig(run, second);
@@ -403,7 +403,7 @@ export function defineLiveTier(title: string, settingsOf: () => LiveSettings): v
       writeConfig(run, undefined);
       const changes = await applyWithinBudget(run);
       expect(Object.values(changes).every((a) => a.join() === 'delete')).toBe(true);
-      expect(Object.keys(changes)).toHaveLength(7 + RECORD_RESOURCES.length);
+      expect(Object.keys(changes)).toHaveLength(8 + RECORD_RESOURCES.length);
       expect(await pkg()).toBeUndefined();
       expect(await run.client.users.findByEmail(run.names.owner)).toBeUndefined();
       expect((await findPrefixed(run.client, run.s.prefix)).map((c) => `${c.kind} ${c.name}`)).toEqual([]);
