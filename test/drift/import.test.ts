@@ -245,21 +245,37 @@ test('with the provider engine: import --engine provider, synth, import --blocks
 }, 90_000);
 
 test('every kind, with the provider engine: import --kinds (all of them), synth, import --blocks; the plan imports the whole account, the apply writes nothing', async () => {
+  // The kinds import leaves out by default, one of each, for this test alone (the others count the seeded account).
+  await api.responders.create('example-shop.com', 'example-shop.com', 'away', {
+    subject: 'Closed for the holidays', content: 'Back in January.', type: 'text/plain', enabled: true,
+  });
+  await api.databases.create('example-shop.com', 'shop_orders', 'Orders-Db-Passw0rd!');
+  try {
+    await importsEveryKind();
+  } finally {
+    for (const r of await api.responders.list('example-shop.com', 'example-shop.com')) await api.responders.delete('example-shop.com', 'example-shop.com', r.id);
+    for (const d of await api.databases.list('example-shop.com')) await api.databases.delete('example-shop.com', d.id);
+  }
+}, 120_000);
+
+async function importsEveryKind(): Promise<void> {
   const file = join(project, 'all-kinds.ts');
   const run = await capture(runImportCli, ['--out', file, '--class-name', 'AllKindsStack', '--engine', 'provider', '--kinds', KINDS.join(',')], env, project);
   expect(run.code).toBe(0);
   const counted = /with (.*); 1 left out/.exec(run.stdout)?.[1] ?? '';
   // Web settings: one per package (their count's plural ending comes from the definition's `plural`).
-  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings, 4 nameserver set\(s\), 0 autoresponder\(s\), 4 domain transfer lock\(s\), 0 MySQL database\(s\)$/);
+  expect(counted).toMatch(/^2 cloud server\(s\), 2 stack user\(s\), 6 package\(s\), 4 mailbox\(es\), 2 forwarder\(s\), \d+ DNS record\(s\), 6 web settings, 4 nameserver set\(s\), 1 autoresponder\(s\), 4 domain transfer lock\(s\), 1 MySQL database\(s\)$/);
   const declared = counted.split(', ').reduce((sum, part) => sum + Number(part.split(' ')[0]), 0);
   const source = readFileSync(file, 'utf8');
   expect(source).toContain(
-    "import { CloudProvider, DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser, WebSettings } from 'cdktf-reseller-hosting';",
+    "import { Autoresponder, CloudProvider, DnsRecord, DomainNameservers, DomainTransferLock, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, ResellerHosting, StackUser, WebSettings } from 'cdktf-reseller-hosting';",
   );
   expect(source).toMatch(/stackUser: user_owner_example_com,/);
   // The fixture registrations: their nameservers and locks as the registry holds them.
   expect(source).toContain("new DomainNameservers(this, 'ns_example_registered_net', { domain: 'example-registered.net', nameservers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'] });");
   expect(source).toContain("new DomainTransferLock(this, 'lock_example_blog_com', { domain: 'example-blog.com', locked: false });");
+  expect(source).toMatch(/new MysqlDatabase\(this, '\w+', \{ package: pkg_example_shop_com, name: 'shop_orders' \}\);/);
+  expect(source).toMatch(/new Autoresponder\(this, 'reply_away_example_shop_com', \{[^;]*localPart: 'away',[^;]*subject: 'Closed for the holidays',/);
   const { outdir, stackDir } = synthProviderStack('all-kinds', 'AllKindsStack', 'all');
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stdout).toMatch(new RegExp(`: ${declared} import block\\(s\\) for stack all\\n$`));
@@ -282,7 +298,7 @@ test('every kind, with the provider engine: import --kinds (all of them), synth,
     'reseller_package.pkg_example_shop_com: stack_user',
   ]);
   await applyWritesNothing(stackDir, tfEnv, before);
-}, 120_000);
+}
 
 test('the generated declarations: names, placements, users, mail, and the documented choices', async () => {
   const run = await capture(runImportCli, [], env, project);
