@@ -55,7 +55,7 @@ export interface MysqlDatabaseProps extends ManagedObjectProps {
 }
 
 /**
- * A managed MySQL database (api-notes "MySQL databases"): created with its user, found by
+ * A managed MySQL database of a package: created with its user, found by
  * package and name. Nothing of it changes in place; deleting or replacing it deletes its
  * data (the provider's plan warns, review says DESTRUCTIVE), unless `keepOnDestroy`.
  *

@@ -6,6 +6,7 @@ import { packLibrary } from '../cdktn/user-project';
 import { requireTerraform, tempDir } from '../e2e/support';
 import { API_KEY, startTestEmulator, TestEmulator } from '../helpers/emulator';
 import { readRecipe } from './recipes/ci';
+import { parseYaml } from './recipes/yaml';
 import { allBlocks, Block } from './recipes/markdown';
 import { Fill, readerEnv, runJob, runShell, shellOf, shellSyntaxProblem, write } from './recipes/runner';
 
@@ -46,6 +47,8 @@ const SCENARIOS: Record<string, string> = {
   'several-accounts': 'the provider guide\'s two-account configuration, against two accounts of the emulator',
   'in this repository (npm test runs this check; CI runs npm ci && npm test)': 'syntax-checked; each npm script it names exists',
   'needs a real account': 'syntax-checked only',
+  mirror: 'run by test/install/mirror.test.ts as written, against a mirror of the built zips in place of the path it names',
+  atlantis: 'Atlantis\'s project file: its project directory is the deployed stack, holding the files autoplan watches; init and plan run there as Atlantis runs them',
 };
 
 /** Runs every block not marked (the README's deploy from a shell, the review block) in the deployed project. */
@@ -151,7 +154,7 @@ test('every shell block and CI recipe of README.md and docs/*.md has a known sce
   for (const b of BLOCKS) {
     // Placeholders filled in as for a run (`<stack>` is no shell).
     if (b.lang === 'shell') expect([b.where, shellSyntaxProblem(b.text.replace(/<stack>/g, 'hosting'))]).toEqual([b.where, undefined]);
-    else {
+    else if (b.marker !== 'atlantis') {
       const recipe = readRecipe(b.text);
       for (const step of recipe.jobs.flatMap((j) => j.steps)) if (step.run) expect([b.where, step.name, shellSyntaxProblem(step.run)]).toEqual([b.where, step.name, undefined]);
     }
@@ -246,6 +249,15 @@ test('docs/drift.md: the review block, in the stack directory', async () => {
   expect(blocks.map((b) => b.where)).toEqual([expect.stringMatching(/^docs\/drift\.md:/)]);
   const out = await shell(blocks[0], project, shellEnv(), { stack: 'hosting' });
   expect(out).toMatch(/### Reseller hosting plan review/);
+});
+
+test('docs/install.md: Atlantis runs init and plan in the project directory atlantis.yaml names', async () => {
+  const config = parseYaml(one('atlantis').text) as { projects: { dir: string; autoplan: { when_modified: string[] } }[] };
+  expect(config.projects).toHaveLength(1);
+  const dir = join(project, config.projects[0].dir);
+  for (const watched of config.projects[0].autoplan.when_modified) expect([watched, existsSync(join(dir, watched))]).toEqual([watched, true]);
+  // Atlantis's own commands, in that directory, with the connection in the server's environment.
+  await shell({ ...one('atlantis'), text: 'terraform init -input=false\nterraform plan -input=false -detailed-exitcode' }, dir, shellEnv());
 });
 
 test('docs/drift.md: adopting an existing account with import --engine provider and import blocks', async () => {

@@ -247,7 +247,7 @@ test('with the provider engine: import --engine provider, synth, import --blocks
 test('every kind, with the provider engine: import --kinds (all of them), synth, import --blocks; the plan imports the whole account, the apply writes nothing', async () => {
   // The kinds import leaves out by default, one of each, for this test alone (the others count the seeded account).
   await api.responders.create('example-shop.com', 'example-shop.com', 'away', {
-    subject: 'Closed for the holidays', content: 'Back in January.', type: 'text/plain', enabled: true,
+    subject: 'Closed for the holidays', content: 'Back in January.', type: 'text/plain', enabled: true, startTime: null, endTime: null, forwardTo: null,
   });
   await api.databases.create('example-shop.com', 'shop_orders', 'Orders-Db-Passw0rd!');
   try {

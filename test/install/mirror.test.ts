@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { filesHash, readZip } from '../../src/provider-mirror';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
+import { REPO_ROOT } from '../../scripts/lib/terraform';
 import {
   builtExecutables, cliConfig, Executables, INSTALL_TIMEOUT_MS, providerEnv, tempDir, terraform, terraformOk, writeHclConfig,
 } from './support';
@@ -40,7 +41,10 @@ test('a packed filesystem mirror, locked for linux_amd64 and linux_arm64, instal
   const config = cliConfig(root, `provider_installation {\n  filesystem_mirror {\n    path    = "${mirror}"\n    include = ["registry.example.com/*/*"]\n  }\n}\n`);
   const tf = { cwd: work, cliConfig: config, env: providerEnv(emu.url) };
 
-  await terraformOk(['providers', 'lock', `-fs-mirror=${mirror}`, '-platform=linux_amd64', '-platform=linux_arm64'], tf);
+  // docs/install.md's recipe as written, with this mirror's path: the lock, then init.
+  const [lockCommand, initCommand] = mirrorRecipe(mirror);
+  expect(lockCommand).toEqual(['providers', 'lock', `-fs-mirror=${mirror}`, '-platform=linux_amd64', '-platform=linux_arm64']);
+  await terraformOk(lockCommand, tf);
   const lock = readFileSync(join(work, '.terraform.lock.hcl'), 'utf8');
   for (const platform of ['linux_amd64', 'linux_arm64']) {
     const zip = readFileSync(exe.zip(platform));
@@ -50,7 +54,8 @@ test('a packed filesystem mirror, locked for linux_amd64 and linux_arm64, instal
   expect(lock.match(/"h1:/g)).toHaveLength(2);
   expect(lock).toContain(`version     = "${exe.version}"`);
 
-  const init = await terraformOk(['init', '-input=false'], tf);
+  expect(initCommand).toEqual(['init']);
+  const init = await terraformOk(initCommand, tf);
   expect(init.output).toContain(`Installed ${SOURCE} v${exe.version}`);
   await terraformOk(['apply', '-auto-approve', '-input=false'], tf);
   const pkg = emu.account().packages.find((p) => p.name === 'mirror.example.com');
@@ -68,3 +73,15 @@ test('a packed filesystem mirror, locked for linux_amd64 and linux_arm64, instal
   expect(refused.code).toBe(1);
   expect(refused.output.replace(/\s+/g, ' ')).toMatch(/doesn't match any of the checksums previously recorded in the dependency lock file/);
 });
+
+/** The commands of docs/install.md's mirror recipe (`<!-- recipe: mirror -->`), Terraform's arguments each, its mirror path replaced. */
+function mirrorRecipe(mirror: string): string[][] {
+  const page = readFileSync(join(REPO_ROOT, 'docs', 'install.md'), 'utf8');
+  const block = /<!-- recipe: mirror -->\n```sh\n([\s\S]*?)```/.exec(page);
+  if (!block) throw new Error('docs/install.md has no block marked <!-- recipe: mirror -->');
+  return block[1].trim().split('\n').map((line) => {
+    const [command, ...args] = line.replace('/opt/terraform/mirror', mirror).trim().split(/\s+/);
+    if (command !== 'terraform') throw new Error(`docs/install.md's mirror recipe runs ${command}, not terraform`);
+    return args;
+  });
+}

@@ -123,7 +123,7 @@ describe('the budget guard', () => {
     const run = await startRun(liveSettings({ ...BASE, RESELLER_API_URL: emulator.url, RESELLER_LIVE_MAX_CREATES: '4', RESELLER_POLL_INTERVAL: '20ms' })!);
     try {
       writeConfig(run, stepsOf(run)[0]);
-      await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 11 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);
+      await expect(applyWithinBudget(run)).rejects.toThrow(/^budget guard: this apply would create 12 object\(s\) after 0, over RESELLER_LIVE_MAX_CREATES=4; nothing was applied$/);
       expect(emulator.snapshot().accounts.find((a) => a.isDefault)!.packages).toEqual([]);
     } finally {
       await cleanUpRun(run);

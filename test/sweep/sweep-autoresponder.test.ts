@@ -39,6 +39,7 @@ test('lists the prefixed autoresponders; --yes deletes them, the one on a swept 
   // The swept package's apex records (its zone's defaults) are listed too: they go with it.
   expect(JSON.parse(listed.stdout).objects.map((o: { kind: string; name: string }) => `${o.kind} ${o.name}`).filter((o: string) => !o.startsWith('dns-record')).sort()).toEqual([
     'autoresponder away@tfacc-r2-site.example.com', 'autoresponder tfacc-r2-away@plain.example.com', 'package tfacc-r2-site.example.com',
+    'web-settings tfacc-r2-site.example.com', // a package's web settings go with it
   ]);
   expect(replies()).toHaveLength(3);
 
