@@ -8,7 +8,7 @@ import { describeDiffs, FieldDiff } from './diff';
 import type { AccountProblem, KindReconciler } from './kind';
 import { ReconcileError } from './errors';
 import {
-  callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
+  callsForLookUp, confirmedBy, deleteAddressEntry, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail,
   whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
@@ -155,21 +155,7 @@ async function update(ctx: ReconcileContext, spec: AutoresponderSpec, initial: R
 }
 
 async function deleteAutoresponder(ctx: ReconcileContext, id: Identity): Promise<void> {
-  const { localPart, domain } = splitMailKey(id.key);
-  const place = { path: id.key, packageDomain: id.placement, domain };
-  const find = async () => (await readMailIfPresent(ctx, place))?.responders.find((r) => r.local.toLowerCase() === localPart);
-  const live = await find();
-  if (!live) {
-    ctx.info(`autoresponder ${id.key} is already absent`);
-    return;
-  }
-  await converge(ctx, {
-    what: `delete autoresponder ${id.key}`,
-    log: (l) => ctx.warn(l),
-    isDone: async () => (await find()) === undefined,
-    write: () => ctx.client.responders.delete(id.placement, domain, live.id),
-  });
-  ctx.info(`deleted autoresponder ${id.key}`);
+  await deleteAddressEntry(ctx, id, 'autoresponder', (mail) => mail.responders, (domain, live) => ctx.client.responders.delete(id.placement, domain, live.id));
 }
 
 function observedResponder(live: ResponderEntry, packageDomain: string, domain: string, id?: Identity): Observed {

@@ -1,6 +1,7 @@
 import type { MailDomain } from '../client';
 import { isDuplicateError, isMissingObject, NotFoundError } from '../client';
 import type { ReconcileContext } from './context';
+import { converge } from './converge';
 import { createdThisRun } from './created';
 import { ReconcileError } from './errors';
 import { packageIndex } from './package-index';
@@ -156,4 +157,39 @@ export function writeMail<T>(ctx: ReconcileContext, place: Pick<MailPlace, 'pack
 /** Within a shared-lists ensure: the object is confirmed by the read of `tick` (see ReconcileContext.confirmed). */
 export function confirmedBy(ctx: ReconcileContext, place: Pick<MailPlace, 'packageDomain' | 'domain'>, tick: number): void {
   ctx.confirmed?.set(mailListName(place.packageDomain, place.domain), tick);
+}
+
+/** One address's entry in a domain's mail read (a mailbox, an autoresponder): `local` is its local part. */
+type AddressEntry = { readonly local: string };
+
+/**
+ * Deletes the entry of one address (`id.key`, local@domain) of a mail kind, as every mail
+ * kind deletes: absent already is done; else the kind's delete write, converged until a
+ * read no longer shows it. `noun` names it in messages ("mailbox", "autoresponder").
+ */
+export async function deleteAddressEntry<E extends AddressEntry>(
+  ctx: ReconcileContext,
+  id: Identity,
+  noun: string,
+  entries: (mail: MailDomain) => readonly E[],
+  remove: (domain: string, live: E) => Promise<void>,
+): Promise<void> {
+  const { localPart, domain } = splitMailKey(id.key);
+  const place = { path: id.key, packageDomain: id.placement, domain };
+  const find = async () => {
+    const mail = await readMailIfPresent(ctx, place);
+    return mail && entries(mail).find((e) => e.local.toLowerCase() === localPart);
+  };
+  const live = await find();
+  if (!live) {
+    ctx.info(`${noun} ${id.key} is already absent`);
+    return;
+  }
+  await converge(ctx, {
+    what: `delete ${noun} ${id.key}`,
+    log: (l) => ctx.warn(l),
+    isDone: async () => (await find()) === undefined,
+    write: () => remove(domain, live),
+  });
+  ctx.info(`deleted ${noun} ${id.key}`);
 }

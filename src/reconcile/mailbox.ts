@@ -8,7 +8,7 @@ import { describeDiffs, FieldDiff } from './diff';
 import { ReconcileError } from './errors';
 import type { KindReconciler } from './kind';
 import {
-  callsForLookUp, confirmedBy, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail, readMailIfPresent,
+  callsForLookUp, confirmedBy, deleteAddressEntry, listMail, LookUpFirst, mailConfirmList, observeMail, packageOfMailDomain, readMail,
   whyMailMissing, writeMail,
 } from './mail-common';
 import { Observed, observed } from './observed';
@@ -130,21 +130,7 @@ export async function writePassword(ctx: ReconcileContext, spec: MailboxSpec, id
 }
 
 export async function deleteMailbox(ctx: ReconcileContext, id: Identity): Promise<void> {
-  const { localPart, domain } = splitMailKey(id.key);
-  const place = { path: id.key, packageDomain: id.placement, domain };
-  const find = async () => (await readMailIfPresent(ctx, place))?.mailboxes.find((m) => m.local.toLowerCase() === localPart);
-  const live = await find();
-  if (!live) {
-    ctx.info(`mailbox ${id.key} is already absent`);
-    return;
-  }
-  await converge(ctx, {
-    what: `delete mailbox ${id.key}`,
-    log: (l) => ctx.warn(l),
-    isDone: async () => (await find()) === undefined,
-    write: () => ctx.client.mail.delete(id.placement, domain, [live.id]),
-  });
-  ctx.info(`deleted mailbox ${id.key}`);
+  await deleteAddressEntry(ctx, id, 'mailbox', (mail) => mail.mailboxes, (domain, live) => ctx.client.mail.delete(id.placement, domain, [live.id]));
 }
 
 export async function applyMailboxSettings(ctx: ReconcileContext, spec: MailboxSpec, initial: MailboxEntry): Promise<FieldDiff[]> {
