@@ -1,6 +1,8 @@
 import { LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
-import { Autoresponder, CloudProvider, DnsRecord, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, ResellerHosting, StackUser } from '../src';
+import {
+  Autoresponder, CloudProvider, DnsRecord, Engine, Forwarder, HostingPackage, Mailbox, ManagedCloudServer, MysqlDatabase, ResellerHosting, StackUser, WebSettings,
+} from '../src';
 
 /**
  * Knobs the end-to-end tests turn to change the stack the way a user edits code.
@@ -46,6 +48,13 @@ export interface ExampleOptions {
    * @default false
    */
   readonly shopAutoresponder?: boolean;
+  /**
+   * Declares the shop site's web settings (every HTTP request redirected to HTTPS, PHP
+   * 8.2) and its MySQL database, whose password comes from the ephemeral variable
+   * `db_password` (TF_VAR_db_password). `npm run demo` sets it.
+   * @default false
+   */
+  readonly shopSite?: boolean;
 }
 
 /** A realistic reseller account: two customer sites with mail, and a branded cloud server. */
@@ -131,6 +140,16 @@ export class ExampleResellerStack extends TerraformStack {
         content: 'Thank you for your message. Please write to info@example-shop.com from now on; we have forwarded this one there.',
         forwardTo: 'info@example-shop.com',
       });
+    }
+
+    // What the shop's site needs from its package: HTTPS only, the PHP version its code
+    // runs on, and a database. The database's password is write-only (never in state or
+    // plan) and ephemeral; raising passwordVersion sets it again from the variable.
+    if (options.shopSite) {
+      new WebSettings(this, 'shop_web', { package: shop, forceHttps: true, phpVersion: '8.2' });
+      const dbPassword = new TerraformVariable(this, 'db_password', { type: 'string', sensitive: true, description: "Password of the shop's database user" });
+      dbPassword.addOverride('ephemeral', true);
+      new MysqlDatabase(this, 'shop_db', { package: shop, name: 'shop', password: dbPassword.value, passwordVersion: 1 });
     }
 
     // A managed cloud server under the reseller's own brand, with the shop's app on it.

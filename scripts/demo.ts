@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     step('synthesizing examples/stack.ts (engine: provider; synth places the provider in the stack directory)');
     const outdir = join(REPO_ROOT, 'cdktf.out');
     const app = new App({ outdir });
-    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true, shopDns: true, shopAutoresponder: true });
+    new ExampleResellerStack(app, EXAMPLE_STACK_NAME, { ownerAsStackUser: true, shopDns: true, shopAutoresponder: true, shopSite: true });
     app.synth();
     const stackDir = join(outdir, 'stacks', EXAMPLE_STACK_NAME);
     // The emulator starts empty, so any state from an earlier demo run is stale. (The
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
       RESELLER_API_KEY: API_KEY,
       // A fresh random password each run; never printed.
       TF_VAR_mailbox_password: randomBytes(12).toString('base64url'),
+      TF_VAR_db_password: randomBytes(12).toString('base64url'),
     };
     step(`terraform init (${terraform}, offline: the provider comes from the stack's terraform.d/plugins)`);
     await mustRun(terraform, ['init', '-input=false', '-no-color'], stackDir, env, false);

@@ -7,12 +7,15 @@ export async function accountTable(client: ResellerClient): Promise<string> {
   for (const s of servers) for (const id of s.packageIds) serverOf.set(id, s.name);
 
   const rows: string[][] = [['PACKAGE', 'ID', 'TYPE', 'LABEL', 'DOMAINS', 'USERS', 'ENABLED', 'PLACEMENT']];
+  const siteRows: string[][] = [['SITE', 'HTTPS ONLY', 'PHP', 'MYSQL DATABASES']];
   const mailRows: string[][] = [['MAIL OBJECT', 'KIND', 'DETAILS']];
   for (const p of [...packages].sort((a, b) => a.name.localeCompare(b.name))) {
     rows.push([
       p.name, String(p.id), p.packageTypeName, labelOf(p), p.names.filter((n) => n !== p.name).join(' ') || '-',
       p.stackUsers.join(' ') || '-', p.enabled ? 'yes' : 'no', serverOf.get(p.id) ?? 'reseller account',
     ]);
+    const [https, php, databases] = await Promise.all([client.web.forceHttps(p.id), client.web.phpVersion(p.id), client.databases.list(p.id)]);
+    siteRows.push([p.name, https ? 'yes' : 'no', php ?? '-', databases.map((d) => d.name).join(' ') || '-']);
     for (const domain of p.names) {
       const mail = await client.mail.get(p.id, domain);
       for (const m of mail.mailboxes) {
@@ -32,7 +35,7 @@ export async function accountTable(client: ResellerClient): Promise<string> {
       withBrand?.brand ? withBrand.brand.name : '-', String(s.packageIds.length),
     ]);
   }
-  return [formatTable(rows), formatTable(mailRows), formatTable(serverRows)].join('\n\n');
+  return [formatTable(rows), formatTable(siteRows), formatTable(mailRows), formatTable(serverRows)].join('\n\n');
 }
 
 export function formatTable(rows: string[][]): string {
