@@ -6,7 +6,7 @@ import { ResellerClient } from '../../src/client';
 import { runDoctorCli } from '../../src/commands/doctor';
 import { startEmulator } from '../../src/emulator';
 import type { EmulatorProfile, RunningEmulator } from '../../src/emulator';
-import { PROVIDER_SOURCE } from '../../src/protocol';
+import { PROVIDER_SOURCE, terraformPlatform } from '../../src/protocol';
 import { capture, runBinary } from '../drift/helpers';
 import { requireBuiltHandler } from '../helpers/emulator';
 import { builtProviderInstaller } from '../e2e/support';
@@ -258,6 +258,26 @@ describe('doctor: what goes wrong is a failed check with its fix, exit 1, never 
     const after = await capture(runDoctorCli, ['--json'], envFor(emulator.url), dir);
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout).checks[4]).toMatchObject({ status: 'ok', detail: expect.stringMatching(/1 stack\(s\) find the provider/) });
+  });
+
+  it('a stack synthesized with providerPlatforms is found by its zip for this platform; one only for another platform fails naming what it has', async () => {
+    const out = join(dir, 'cdktf-executables.out');
+    const stack = join(out, 'stacks', 'site');
+    const typeDir = join(stack, 'terraform.d', 'plugins', ...PROVIDER_SOURCE.split('/'));
+    mkdirSync(typeDir, { recursive: true });
+    writeFileSync(join(stack, 'cdk.tf.json'), JSON.stringify({ terraform: { required_providers: { reseller: { source: PROVIDER_SOURCE } } } }));
+    const here = terraformPlatform(process.platform, process.arch);
+    const other = here === 'linux_arm64' ? 'linux_amd64' : 'linux_arm64';
+    writeFileSync(join(typeDir, `terraform-provider-reseller_0.2.0_${other}.zip`), 'a zip');
+    const before = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);
+    expect(before.code).toBe(1);
+    expect(JSON.parse(before.stdout).checks[4]).toMatchObject({
+      status: 'failed', detail: `1 of 1 stack(s) have no provider for ${here} in terraform.d/plugins: site (only ${other})`, fix: expect.stringMatching(new RegExp(`providerPlatforms, name ${here}`)),
+    });
+    writeFileSync(join(typeDir, `terraform-provider-reseller_0.2.0_${here}.zip`), 'a zip');
+    const after = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout).checks[4]).toMatchObject({ status: 'ok', detail: `1 stack(s) find the provider for ${here} in terraform.d/plugins` });
   });
 
   it('an unknown option is a usage error (64)', async () => {

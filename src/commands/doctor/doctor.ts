@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  ENV, LOCAL_MIRROR_DIR, MISSING_API_URL, SERVICE_API_URL, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
+  ENV, LOCAL_MIRROR_DIR, MISSING_API_URL, SERVICE_API_URL, mirrorPackageSegments, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName, terraformPlatform,
 } from '../../protocol';
 import type { AccountReads, FactResult } from './fact';
 import { checkFacts } from './facts';
@@ -200,6 +200,27 @@ function versionsCheck(terraformVersion: () => string | undefined): CheckResult 
 }
 
 /**
+ * The platforms a stack's local mirror holds the provider for, in either of Terraform's
+ * layouts: unpacked (`<version>/<os>_<arch>/terraform-provider-reseller_v<version>`, the
+ * launcher) or packed (`terraform-provider-reseller_<version>_<os>_<arch>.zip`, the
+ * executables synth places for `providerPlatforms`).
+ */
+function placedPlatforms(typeDir: string): Set<string> {
+  const platforms = new Set<string>();
+  if (!existsSync(typeDir)) return platforms;
+  for (const entry of readdirSync(typeDir)) {
+    const zip = PACKED_ZIP.exec(entry);
+    if (zip) platforms.add(zip[1]);
+    else if (statSync(join(typeDir, entry)).isDirectory()) {
+      for (const platform of readdirSync(join(typeDir, entry))) if (existsSync(join(typeDir, entry, platform, providerExecutableName(entry)))) platforms.add(platform);
+    }
+  }
+  return platforms;
+}
+
+const PACKED_ZIP = new RegExp(`^terraform-provider-${PROVIDER_TYPE}_[^_]+_([a-z0-9]+_[a-z0-9]+)\\.zip$`);
+
+/**
  * Every synthesized stack that requires the provider must have it in its implied
  * local mirror (terraform.d/plugins/...), for `terraform init` to find it offline.
  */
@@ -213,14 +234,12 @@ function providerCheck(out: string): CheckResult {
     return existsSync(file) && readFileSync(file, 'utf8').includes(PROVIDER_SOURCE);
   });
   if (using.length === 0) return unknowable(CHECK.provider, 'no synthesized stack uses the native provider (engine: provider)', fix);
-  const missing = using.filter((stack) => {
-    const mirror = join(stacksDir, stack, ...LOCAL_MIRROR_DIR, ...mirrorPackageSegments('x', platform).slice(0, 3));
-    if (!existsSync(mirror)) return true;
-    return !readdirSync(mirror).some((version) => existsSync(join(mirror, version, platform, providerExecutableName(version))));
-  });
+  const placed = new Map(using.map((stack) => [stack, placedPlatforms(join(stacksDir, stack, ...LOCAL_MIRROR_DIR, ...mirrorPackageSegments('x', platform).slice(0, 3)))]));
+  const missing = using.filter((stack) => !placed.get(stack)!.has(platform));
   if (missing.length) {
-    return failed(CHECK.provider, `${missing.length} of ${using.length} stack(s) have no provider for ${platform} in terraform.d/plugins: ${missing.join(', ')}`,
-      'run cdktf synth again (synth places the provider in each stack directory), or reseller-hosting provider install');
+    const has = (stack: string) => (placed.get(stack)!.size ? `${stack} (only ${[...placed.get(stack)!].sort().join(', ')})` : stack);
+    return failed(CHECK.provider, `${missing.length} of ${using.length} stack(s) have no provider for ${platform} in terraform.d/plugins: ${missing.map(has).join(', ')}`,
+      `run cdktf synth again (synth places the provider in each stack directory; with ResellerHosting providerPlatforms, name ${platform}), or reseller-hosting provider install`);
   }
   return ok(CHECK.provider, `${using.length} stack(s) find the provider for ${platform} in terraform.d/plugins`);
 }
