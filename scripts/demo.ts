@@ -75,7 +75,7 @@ async function main(): Promise<number> {
     const client = new ResellerClient({ baseUrl: emulator.url, apiKey: API_KEY });
     console.log(await accountTable(client));
 
-    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled, www.example-shop.com points elsewhere');
+    step('a customer changes the account in the control panel: sales@ now forwards elsewhere, the blog is disabled, www.example-shop.com points elsewhere, HTTPS is no longer forced');
     await customerChanges(client, emulator.url);
 
     step('terraform plan -detailed-exitcode: the provider reads the account back, so the plan shows the change');
@@ -163,7 +163,9 @@ async function customerChanges(client: ResellerClient, emulatorUrl: string): Pro
     body: JSON.stringify({ package: shop, zone: 'example-shop.com', ref: www.ref, record: { target: 'old-shop.example.net' } }),
   });
   if (!edit.ok) throw new Error(`the emulator refused the DNS edit: ${edit.status} ${await edit.text()}`);
-  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled; www.example-shop.com CNAME -> old-shop.example.net');
+  await client.web.setForceHttps(shop, false);
+  console.log('    sales@example-shop.com -> someone-else@example.net; example-blog.com disabled; www.example-shop.com CNAME -> old-shop.example.net;');
+  console.log('    example-shop.com no longer redirects HTTP to HTTPS');
 }
 
 async function mustRun(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, stream: boolean): Promise<void> {
