@@ -7,6 +7,7 @@ import { EXECUTABLE_PLATFORMS } from '../../src/provider-mirror';
 import { PROVIDER_TYPE } from '../../src/protocol';
 import { REPO_ROOT } from '../lib/terraform';
 import { buildExecutables } from './build';
+import { writePlatformPackage } from './npm-packages';
 
 /**
  * `npm run release`: the provider's release in the layout the public Terraform
@@ -19,7 +20,9 @@ import { buildExecutables } from './build';
  *   terraform-provider-reseller_<v>_SHA256SUMS.sig     detached binary GPG signature of the sums
  *
  * and beside it dist/release/<v>-signing-key.json ({key_id, ascii_armor}: what a
- * registry publishes as the release's signing key). The signing key comes from the
+ * registry publishes as the release's signing key) and dist/release/<v>-npm/<name>/,
+ * one npm package per platform holding its zip (npm-packages.ts), for synth's
+ * `providerPlatforms`. The signing key comes from the
  * environment (an ASCII-armored private key, as CI secrets hold one); it is imported
  * into a throw-away GnuPG home and never written anywhere else.
  */
@@ -33,6 +36,8 @@ export interface Release {
   readonly files: string[];
   readonly keyId: string;
   readonly publicKey: string;
+  /** The npm package directories, one per platform (`npm publish <dir>`). */
+  readonly npmPackages: string[];
 }
 
 export class ReleaseError extends Error {}
@@ -80,12 +85,16 @@ export function writeRelease(options: { env?: NodeJS.ProcessEnv; outDir?: string
   mkdirSync(dir, { recursive: true });
   const prefix = `terraform-provider-${PROVIDER_TYPE}_${version}`;
   const files: string[] = [];
+  const npmDir = join(dir, '..', `${version}-npm`);
+  rmSync(npmDir, { recursive: true, force: true });
+  const npmPackages: string[] = [];
   for (const platform of EXECUTABLE_PLATFORMS) {
     const built = report.platforms.find((p) => p.platform === platform);
     if (!built) throw new ReleaseError(`the build made no ${platform} executable`);
     const target = join(dir, basename(built.zip));
     copyFileSync(built.zip, target);
     files.push(target);
+    npmPackages.push(writePlatformPackage(npmDir, platform, version, target));
   }
   const manifest = join(dir, `${prefix}_manifest.json`);
   writeFileSync(manifest, `${JSON.stringify(MANIFEST, null, 2)}\n`);
@@ -94,13 +103,14 @@ export function writeRelease(options: { env?: NodeJS.ProcessEnv; outDir?: string
   writeFileSync(sums, files.map((f) => `${createHash('sha256').update(readFileSync(f)).digest('hex')}  ${basename(f)}\n`).join(''));
   const { signature, keyId, publicKey } = sign(sums, env);
   writeFileSync(join(dir, '..', `${version}-signing-key.json`), `${JSON.stringify({ key_id: keyId, ascii_armor: publicKey }, null, 2)}\n`);
-  return { dir, files: [...files, sums, signature], keyId, publicKey };
+  return { dir, files: [...files, sums, signature], keyId, publicKey, npmPackages };
 }
 
 if (require.main === module) {
   try {
     const release = writeRelease();
     process.stdout.write(`${release.dir} (signed by key ${release.keyId}):\n${release.files.map((f) => `  ${basename(f)}\n`).join('')}`);
+    process.stdout.write(`npm packages (npm publish <dir>):\n${release.npmPackages.map((d) => `  ${d}\n`).join('')}`);
   } catch (err) {
     process.stderr.write(`npm run release: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

@@ -65,9 +65,12 @@ export interface ResellerHostingProps {
    * engines the provisioners run the executable's handler mode too. Pick it for a
    * runner that has Terraform alone (HCP Terraform remote runs, Atlantis, a CI job
    * without Node; Linux with glibc >= 2.28) or that gets the stack directory as an
-   * artifact. The zips come from the package's `dist/executables`
-   * (`npm run build:executables`), or from the directory in
-   * `RESELLER_PROVIDER_EXECUTABLES`. macOS and Windows: no executables (the launcher
+   * artifact. Each platform's zip comes from its npm package, which the project adds at
+   * the library's version (`npm install --save-dev
+   * cdktf-reseller-hosting-provider-linux_amd64@<version>`; it installs on any machine);
+   * `RESELLER_PROVIDER_EXECUTABLES` (a directory of release zips) takes precedence, and
+   * in a checkout of the library `npm run build:executables` (`dist/executables`) serves
+   * when no package is installed. macOS and Windows: no executables (the launcher
    * is the route there); synthesized on such a machine, the stack also holds the
    * launcher for it, so that `terraform init` there still works. docs/install.md.
    * @default - the Node launcher

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { mirrorPackageSegments, PROVIDER_TYPE, providerExecutableName } from '../protocol/provider-address';
 import { writeIfChanged } from './files';
@@ -22,15 +22,6 @@ export function releaseZipName(version: string, platform: string): string {
   return `terraform-provider-${PROVIDER_TYPE}_${version}_${platform}.zip`;
 }
 
-/**
- * The directory synth takes the zips from: RESELLER_PROVIDER_EXECUTABLES when set (for
- * example a downloaded release), else `<package>/dist/executables`, where
- * `npm run build:executables` writes them.
- */
-export function executablesDir(packageRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.RESELLER_PROVIDER_EXECUTABLES || join(packageRoot, 'dist', 'executables');
-}
-
 /** One placed platform: its zip and the two hashes the lock file records for it. */
 export interface PlacedPackage {
   readonly platform: string;
@@ -50,23 +41,20 @@ export function zipPackageHashes(zip: Buffer, version: string, where: string): s
 }
 
 /**
- * Copies the zips of `platforms` from `sourceDir` into a plugins directory, replacing
- * this version's unpacked packages for the platforms the executables are built for (the
- * launcher of an earlier synth, which Terraform would otherwise prefer), and returns
- * what to lock. A missing zip is an error that says how to make it.
+ * Copies the zips of `platforms` into a plugins directory, replacing this version's
+ * unpacked packages for the platforms the executables are built for (the launcher of
+ * an earlier synth, which Terraform would otherwise prefer), and returns what to lock.
+ * `zipOf` says where a platform's zip is (platform-packages.ts: `executableZipOf`), or
+ * throws saying how to get it.
  */
-export function placeExecutables(pluginsDir: string, version: string, platforms: readonly string[], sourceDir: string, buildHint: string): PlacedPackage[] {
+export function placeExecutables(pluginsDir: string, version: string, platforms: readonly string[], zipOf: (platform: string) => string): PlacedPackage[] {
   const typeDir = join(pluginsDir, ...mirrorPackageSegments(version, 'x').slice(0, 3));
   mkdirSync(typeDir, { recursive: true });
   for (const platform of EXECUTABLE_PLATFORMS) rmSync(join(typeDir, version, platform), { recursive: true, force: true });
   return platforms.map((platform) => {
-    const name = releaseZipName(version, platform);
-    const source = join(sourceDir, name);
-    if (!existsSync(source)) {
-      throw new Error(`providerPlatforms needs ${name}, and ${sourceDir} has none: ${buildHint}`);
-    }
+    const source = zipOf(platform);
     const bytes = readFileSync(source);
-    const target = join(typeDir, name);
+    const target = join(typeDir, releaseZipName(version, platform));
     writeIfChanged(target, bytes);
     return { platform, zip: target, hashes: zipPackageHashes(bytes, version, source) };
   });

@@ -9,6 +9,7 @@ import { filesHash } from './zip';
 
 export * from './executables';
 export { writeIfChanged } from './files';
+export * from './platform-packages';
 export * from './zip';
 
 /**

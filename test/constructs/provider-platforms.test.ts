@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { Forwarder, HostingPackage, ResellerHosting } from '../../src';
 import { PROVIDER_SOURCE } from '../../src/protocol';
-import { executablesDir, packageHash, packageRoot, packageVersion } from '../../src/provider-mirror';
+import { executableZipOf, packageHash, packageRoot, packageVersion } from '../../src/provider-mirror';
 import { placeExecutablesIn } from '../../src/constructs/private/engines/provider-placement';
 import { provisioner, resources, validationMessages } from './util';
 
@@ -54,7 +54,7 @@ test('without providerPlatforms the carriers still run node with the relative ha
   expect(json.terraform?.required_providers?.reseller).toBeUndefined();
 });
 
-test('synth without the zips fails, naming the missing file and how to make it', () => {
+test('synth without the zips fails, naming the platform, its package at this version and the other ways to get the zip', () => {
   const saved = process.env.RESELLER_PROVIDER_EXECUTABLES;
   const empty = mkdtempSync(join(tmpdir(), 'no-executables-'));
   process.env.RESELLER_PROVIDER_EXECUTABLES = empty;
@@ -63,9 +63,13 @@ test('synth without the zips fails, naming the missing file and how to make it',
     const stack = new TerraformStack(app, 'shop');
     new ResellerHosting(stack, 'reseller', { providerPlatforms: ['linux_arm64'] });
     new HostingPackage(stack, 'site', { domainName: 'example.com', packageType: 1 });
+    const v = packageVersion();
     expect(() => app.synth()).toThrow(
-      `shop: cannot place the reseller provider for terraform init: providerPlatforms needs terraform-provider-reseller_${packageVersion()}_linux_arm64.zip, and ${empty} has none: ` +
-        `run 'npm run build:executables' in ${packageRoot()}, or set RESELLER_PROVIDER_EXECUTABLES to a directory holding the release zips of ${packageVersion()}`,
+      `shop: cannot place the reseller provider for terraform init: providerPlatforms needs terraform-provider-reseller_${v}_linux_arm64.zip for linux_arm64, ` +
+        `and RESELLER_PROVIDER_EXECUTABLES (${empty}) has none: unset RESELLER_PROVIDER_EXECUTABLES and install its package: ` +
+        `npm install --save-dev cdktf-reseller-hosting-provider-linux_arm64@${v}; ` +
+        `or set RESELLER_PROVIDER_EXECUTABLES to a directory holding the release zips of ${v}; ` +
+        `or, in a checkout of the library, run 'npm run build:executables' in ${packageRoot()}`,
     );
   } finally {
     if (saved === undefined) delete process.env.RESELLER_PROVIDER_EXECUTABLES;
@@ -73,9 +77,74 @@ test('synth without the zips fails, naming the missing file and how to make it',
   }
 });
 
-test('the zips come from the package\'s dist/executables unless RESELLER_PROVIDER_EXECUTABLES names another directory', () => {
-  expect(executablesDir('/pkg', {})).toBe('/pkg/dist/executables');
-  expect(executablesDir('/pkg', { RESELLER_PROVIDER_EXECUTABLES: '/downloads/0.1.0' })).toBe('/downloads/0.1.0');
+describe('where synth takes a platform\'s zip from', () => {
+  const V = '9.8.7';
+  const zipName = (platform: string) => `terraform-provider-reseller_${V}_${platform}.zip`;
+  /** A directory with `files` (relative path -> content). */
+  function tree(files: Record<string, string>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'zip-lookup-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  }
+  const platformPackage = (version: string, platform = 'linux_amd64') => ({
+    [`node_modules/cdktf-reseller-hosting-provider-${platform}/package.json`]: JSON.stringify({ name: `cdktf-reseller-hosting-provider-${platform}`, version }),
+    [`node_modules/cdktf-reseller-hosting-provider-${platform}/${zipName(platform)}`]: 'package zip',
+  });
+  const library = () => tree({ [`dist/executables/${zipName('linux_amd64')}`]: 'built zip' });
+
+  test('RESELLER_PROVIDER_EXECUTABLES first, over an installed package and the build', () => {
+    const downloads = tree({ [zipName('linux_amd64')]: 'release zip' });
+    const project = tree(platformPackage(V));
+    expect(executableZipOf('linux_amd64', { version: V, packageRoot: library(), cwd: project, env: { RESELLER_PROVIDER_EXECUTABLES: downloads } }))
+      .toBe(join(downloads, zipName('linux_amd64')));
+  });
+
+  test('then the platform package installed in the user\'s project, over the library\'s own build', () => {
+    const project = tree(platformPackage(V));
+    expect(executableZipOf('linux_amd64', { version: V, packageRoot: library(), cwd: project, env: {} }))
+      .toBe(join(project, 'node_modules', 'cdktf-reseller-hosting-provider-linux_amd64', zipName('linux_amd64')));
+  });
+
+  test('a platform package beside the library resolves too (the library\'s own node_modules tree)', () => {
+    const project = tree({ ...platformPackage(V), 'node_modules/cdktf-reseller-hosting/package.json': '{"name":"cdktf-reseller-hosting"}' });
+    const elsewhere = tree({});
+    expect(executableZipOf('linux_amd64', { version: V, packageRoot: join(project, 'node_modules', 'cdktf-reseller-hosting'), cwd: elsewhere, env: {} }))
+      .toBe(join(project, 'node_modules', 'cdktf-reseller-hosting-provider-linux_amd64', zipName('linux_amd64')));
+  });
+
+  test('then the library\'s dist/executables (npm run build:executables in a checkout)', () => {
+    const root = library();
+    expect(executableZipOf('linux_amd64', { version: V, packageRoot: root, cwd: tree({}), env: {} })).toBe(join(root, 'dist', 'executables', zipName('linux_amd64')));
+  });
+
+  test('a platform package of another version is an error naming both versions and the install command', () => {
+    const project = tree(platformPackage('9.8.6'));
+    expect(() => executableZipOf('linux_amd64', { version: V, packageRoot: library(), cwd: project, env: {} })).toThrow(
+      `cdktf-reseller-hosting-provider-linux_amd64 9.8.6 is installed (${join(project, 'node_modules', 'cdktf-reseller-hosting-provider-linux_amd64')}), ` +
+        `but cdktf-reseller-hosting is ${V}: the executables must be the library's own version: npm install --save-dev cdktf-reseller-hosting-provider-linux_amd64@${V}`,
+    );
+  });
+
+  test('no zip anywhere is an error naming the platform, the package to install at this version and the alternatives', () => {
+    const root = tree({});
+    expect(() => executableZipOf('linux_arm64', { version: V, packageRoot: root, cwd: tree(platformPackage(V, 'linux_amd64')), env: {} })).toThrow(
+      `providerPlatforms needs the linux_arm64 executable (${zipName('linux_arm64')}) and finds none: ` +
+        `install its package: npm install --save-dev cdktf-reseller-hosting-provider-linux_arm64@${V}; ` +
+        `or set RESELLER_PROVIDER_EXECUTABLES to a directory holding the release zips of ${V}; ` +
+        `or, in a checkout of the library, run 'npm run build:executables' in ${root}`,
+    );
+  });
+
+  test('a platform package without its zip says to reinstall it', () => {
+    const project = tree({ 'node_modules/cdktf-reseller-hosting-provider-linux_amd64/package.json': JSON.stringify({ version: V }) });
+    expect(() => executableZipOf('linux_amd64', { version: V, packageRoot: library(), cwd: project, env: {} })).toThrow(
+      `cdktf-reseller-hosting-provider-linux_amd64 ${V} (${join(project, 'node_modules', 'cdktf-reseller-hosting-provider-linux_amd64')}) does not hold ${zipName('linux_amd64')}: ` +
+        `it is incomplete; reinstall it: npm install --save-dev cdktf-reseller-hosting-provider-linux_amd64@${V}`,
+    );
+  });
 });
 
 test('synthesized on a machine without an executable (macOS, Windows), the stack also holds the launcher for that machine, locked with the zips', () => {

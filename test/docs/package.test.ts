@@ -12,11 +12,23 @@ import { REPO_ROOT } from '../../scripts/lib/terraform';
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
 let packed: Set<string>;
+/** The tarball's size in bytes, as `npm pack` reports it. */
+let tarballSize: number;
 beforeAll(() => {
   const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`npm pack --dry-run failed: ${run.stderr}`);
-  packed = new Set((JSON.parse(run.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path));
+  const [report] = JSON.parse(run.stdout) as Array<{ size: number; files: Array<{ path: string }> }>;
+  packed = new Set(report.files.map((f) => f.path));
+  tarballSize = report.size;
 }, 120_000);
+
+test('the package carries no provider executable: those are the platform packages (cdktf-reseller-hosting-provider-<platform>), so the tarball stays small', () => {
+  expect([...packed].filter((f) => f.endsWith('.zip') || f.startsWith('dist/executables/'))).toEqual([]);
+  // Whether or not `npm run build:executables` has filled dist/executables here, `files` does not ship it.
+  expect((pkg.files as string[]).filter((f) => /executables|\.zip/.test(f))).toEqual([]);
+  // One executable's zip alone is about 41 MB; the library is about 2.6 MB.
+  expect(tarballSize).toBeLessThan(8 * 1024 * 1024);
+});
 
 test('package.json names the repository, the home page and where to report bugs', () => {
   expect(pkg.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\/[^/]+\/[^/]+\.git$/) });

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { mirrorPackageSegments, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName, terraformPlatform } from '../../../protocol';
 import {
-  cliConfigProblem, EXECUTABLE_PLATFORMS, executablesDir, installProvider, lockHashes, lockProvider, packageHash, packageRoot,
+  cliConfigProblem, EXECUTABLE_PLATFORMS, executableZipOf, installProvider, lockHashes, lockProvider, packageHash, packageRoot,
   packageVersion, placeExecutables, removePlacedExecutables, stackPluginsDir, userPluginsDir,
 } from '../../../provider-mirror';
 import { TerraformStack } from '../cdk';
@@ -88,8 +88,8 @@ export function placeExecutablesIn(
 ): void {
   const root = packageRoot();
   const pluginsDir = stackPluginsDir(workingDirectory);
-  const hint = `run 'npm run build:executables' in ${root}, or set RESELLER_PROVIDER_EXECUTABLES to a directory holding the release zips of ${version}`;
-  const hashes = placeExecutables(pluginsDir, version, platforms, executablesDir(root), hint).flatMap((p) => p.hashes);
+  const zipOf = (platform: string) => executableZipOf(platform, { version, packageRoot: root });
+  const hashes = placeExecutables(pluginsDir, version, platforms, zipOf).flatMap((p) => p.hashes);
   if (!(EXECUTABLE_PLATFORMS as readonly string[]).includes(host)) {
     hashes.push(packageHash(dirname(installProvider(pluginsDir, version, undefined, host))));
   }
