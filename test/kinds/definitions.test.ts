@@ -24,6 +24,17 @@ describe.each(DEFINITIONS.map((d) => [d.kind]))('kind %s', (kind) => {
     for (const a of attributes) expect(a).toMatch(/^[a-z][a-z0-9_]*$/);
   });
 
+  test('definition: a secret facet names its three fields, declared as secretFields declares them (write-only value, version, carriers\' variable)', () => {
+    if (!def.secret) return expect(def.fields.filter((f) => f.role === 'write-only')).toEqual([]);
+    const { field, versionField, envField } = def.secret;
+    const by = (name: string) => def.fields.find((f) => f.name === name);
+    const attribute = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    expect(by(field)).toMatchObject({ role: 'write-only', readable: false, attribute: `${attribute}_wo` });
+    expect(by(versionField)).toMatchObject({ role: 'setting', type: 'number', readable: false, attribute: `${attribute}_wo_version` });
+    expect(by(envField)).toMatchObject({ role: 'setting', carrierOnly: true, attribute: `${attribute}_env` });
+    expect(def.fields.filter((f) => f.role === 'write-only').map((f) => f.name)).toEqual([field]);
+  });
+
   test('definition: facets name real fields and kinds', () => {
     const names = new Set(def.fields.map((f) => f.name));
     if (def.parent) {

@@ -42,6 +42,8 @@ import type { DomainTransferLockSpec } from './domain-transfer-lock';
 import { autoresponderDefinition } from './autoresponder';
 
 export * from './definition';
+export { secretFields } from './secret-fields';
+export type { SecretWords } from './secret-fields';
 export * from './identity';
 export * from './codec';
 export * from './import-facet';

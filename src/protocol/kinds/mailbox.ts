@@ -1,6 +1,7 @@
 import { canonicalJson } from '../canonical-json';
 import { checkBool, checkPositiveInt } from './checks';
-import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList, SecretFacet } from './definition';
+import { secretFields } from './secret-fields';
 import type { Identity } from './identity';
 import {
   canonicalMailIdentity, canonicalMailPlacement, checkMailIdentity, checkMailPlacement, formatMailImportId, MAIL_IDENTITY_FIELDS, MAIL_PARENT,
@@ -19,18 +20,19 @@ export type MailboxSpec = MailPlacement & {
   readonly passwordEnv?: string;
 };
 
+/** The mailbox's password: the carriers pass it in RESELLER_MAILBOX_PASSWORD. */
+const MAILBOX_SECRET = {
+  field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MAILBOX_PASSWORD',
+  words: 'password', requiredToCreate: true,
+} as const satisfies SecretFacet;
+
 export const MAILBOX_FIELDS: readonly FieldDefinition[] = [
   ...MAIL_IDENTITY_FIELDS,
   { name: 'send', attribute: 'send', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
     description: 'Whether the mailbox may send mail.' },
   { name: 'receive', attribute: 'receive', type: 'bool', role: 'setting', presence: 'default', defaultValue: true, readable: true,
     description: 'Whether the mailbox receives mail.' },
-  { name: 'password', attribute: 'password_wo', type: 'string', role: 'write-only', presence: 'optional', readable: false,
-    description: 'The mailbox password: write-only, never in state or plan; needed to create the mailbox.' },
-  { name: 'passwordVersion', attribute: 'password_wo_version', type: 'number', role: 'setting', presence: 'optional', readable: false,
-    description: 'Raise it to set the password again (rotation).' },
-  { name: 'passwordEnv', attribute: 'password_env', type: 'string', role: 'setting', presence: 'optional', readable: false, carrierOnly: true,
-    description: 'Name of the environment variable that holds the password at apply time.' },
+  ...secretFields(MAILBOX_SECRET, { value: 'The mailbox password', creates: 'the mailbox' }),
   { name: 'mailboxId', attribute: 'mailbox_id', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'domain', 'localPart'],
     description: 'Id of the mailbox in the API (e.g. "m123").' },
 ];
@@ -64,10 +66,7 @@ export const mailboxDefinition = {
   formatImportId: formatMailImportId,
   parent: MAIL_PARENT,
   lifecycle: { deletes: 'the mail stored in it' },
-  secret: {
-    field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MAILBOX_PASSWORD',
-    words: 'password', requiredToCreate: true,
-  },
+  secret: MAILBOX_SECRET,
   import: {
     construct: 'Mailbox',
     idPrefix: 'mailbox',

@@ -1,7 +1,8 @@
 import { canonicalJson } from '../canonical-json';
 import { canonicalDomain, checkDomainName } from '../names';
 import { checkBool, checkPositiveInt, describeValue } from './checks';
-import { Checked, FieldDefinition, KindDefinition, ProblemList } from './definition';
+import { Checked, FieldDefinition, KindDefinition, ProblemList, SecretFacet } from './definition';
+import { secretFields } from './secret-fields';
 import type { Identity } from './identity';
 
 /**
@@ -35,17 +36,18 @@ export function checkDatabaseName(name: unknown): string | undefined {
   return undefined;
 }
 
+/** The password of the database's user: the carriers pass it in RESELLER_MYSQL_PASSWORD. */
+const MYSQL_SECRET = {
+  field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MYSQL_PASSWORD',
+  words: 'password', requiredToCreate: true,
+} as const satisfies SecretFacet;
+
 export const MYSQL_DATABASE_FIELDS: readonly FieldDefinition[] = [
   { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'package',
     description: 'Primary domain of the hosting package the database belongs to; changing it replaces the database (its data is deleted).' },
   { name: 'name', attribute: 'name', type: 'string', role: 'identity', presence: 'required', readable: true,
     description: 'Name of the database and of its MySQL user: 1-32 lowercase letters, digits or `_`, starting with a letter; changing it replaces the database (its data is deleted).' },
-  { name: 'password', attribute: 'password_wo', type: 'string', role: 'write-only', presence: 'optional', readable: false,
-    description: 'The password of the database\'s user: write-only, never in state or plan; needed to create the database.' },
-  { name: 'passwordVersion', attribute: 'password_wo_version', type: 'number', role: 'setting', presence: 'optional', readable: false,
-    description: 'Raise it to set the password again (rotation).' },
-  { name: 'passwordEnv', attribute: 'password_env', type: 'string', role: 'setting', presence: 'optional', readable: false, carrierOnly: true,
-    description: 'Name of the environment variable that holds the password at apply time.' },
+  ...secretFields(MYSQL_SECRET, { value: 'The password of the database\'s user', creates: 'the database' }),
   { name: 'keepOnDestroy', attribute: 'keep_on_destroy', type: 'bool', role: 'setting', presence: 'default', defaultValue: false, readable: false,
     words: 'keep on destroy',
     description: 'When true, destroying the resource (or replacing it) only forgets the database: it stays in the account with its data and user, and still counts against the package type\'s limit. Applied before the destroy: set it, apply, then remove the resource.' },
@@ -112,10 +114,7 @@ export const mysqlDatabaseDefinition = {
   formatImportId: (id: Identity): string => id.key,
   parent: { field: 'packageDomain', kind: 'package', placesKey: true } as const,
   lifecycle: { deletes: 'its data (every table and row)', keepOnDestroy: 'keepOnDestroy' },
-  secret: {
-    field: 'password', versionField: 'passwordVersion', envField: 'passwordEnv', environment: 'RESELLER_MYSQL_PASSWORD',
-    words: 'password', requiredToCreate: true,
-  },
+  secret: MYSQL_SECRET,
   dataSources: { plural: 'reseller_mysql_databases' },
   // A customer's own databases (made in the control panel for their site) are theirs: drift
   // does not call them unmanaged, and a drift pass reads no package's databases unless a

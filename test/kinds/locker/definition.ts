@@ -1,5 +1,6 @@
 import {
-  canonicalDomain, checkDomainName, checkOptionalString, checkPositiveInt, Checked, describeValue, FieldDefinition, Identity, KindDefinition, ProblemList,
+  canonicalDomain, checkDomainName, checkOptionalString, checkPositiveInt, Checked, describeValue, FieldDefinition, Identity, KindDefinition, ProblemList, SecretFacet,
+  secretFields,
 } from '../../../src/protocol';
 
 /**
@@ -28,6 +29,11 @@ export function checkLockerName(value: unknown): string | undefined {
   return typeof value === 'string' && NAME.test(value) ? undefined : `must be 1-32 lowercase letters, digits or hyphens, not ${describeValue(value)}`;
 }
 
+const LOCKER_SECRET = {
+  field: 'passcode', versionField: 'passcodeVersion', envField: 'passcodeEnv', environment: 'RESELLER_LOCKER_PASSCODE',
+  words: 'passcode', requiredToCreate: true,
+} as const satisfies SecretFacet;
+
 export const LOCKER_FIELDS: readonly FieldDefinition[] = [
   { name: 'packageDomain', attribute: 'package', type: 'string', role: 'identity', presence: 'required', readable: true, words: 'package',
     description: 'Primary domain of the hosting package the locker belongs to.' },
@@ -35,12 +41,7 @@ export const LOCKER_FIELDS: readonly FieldDefinition[] = [
     description: 'Name of the locker (its key within the package).' },
   { name: 'label', attribute: 'label', type: 'string', role: 'setting', presence: 'optional', readable: true,
     description: 'Label shown in the control panel.' },
-  { name: 'passcode', attribute: 'passcode_wo', type: 'string', role: 'write-only', presence: 'optional', readable: false,
-    description: 'The passcode: write-only, never in state or plan; needed to create the locker.' },
-  { name: 'passcodeVersion', attribute: 'passcode_wo_version', type: 'number', role: 'setting', presence: 'optional', readable: false,
-    description: 'Raise it to set the passcode again.' },
-  { name: 'passcodeEnv', attribute: 'passcode_env', type: 'string', role: 'setting', presence: 'optional', readable: false, carrierOnly: true,
-    description: 'Name of the environment variable that holds the passcode at apply time.' },
+  ...secretFields(LOCKER_SECRET, { value: 'The passcode', creates: 'the locker' }),
   { name: 'lockerId', attribute: 'locker_id', type: 'string', role: 'computed', presence: 'optional', readable: true, derivesFrom: ['packageDomain', 'name'],
     description: 'Id of the locker in the API ("l1").' },
 ];
@@ -90,10 +91,7 @@ export const lockerDefinition = {
   formatImportId: (id: Identity): string => id.key,
   parent: { field: 'packageDomain', kind: 'package', placesKey: true } as const,
   lifecycle: { deletes: 'what is kept in it' },
-  secret: {
-    field: 'passcode', versionField: 'passcodeVersion', envField: 'passcodeEnv', environment: 'RESELLER_LOCKER_PASSCODE',
-    words: 'passcode', requiredToCreate: true,
-  },
+  secret: LOCKER_SECRET,
   dataSources: { plural: 'reseller_lockers' },
   import: {
     construct: 'Locker',
