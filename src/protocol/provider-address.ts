@@ -31,3 +31,11 @@ export function mirrorPackageSegments(version: string, platform: string): string
 export function providerExecutableName(version: string): string {
   return `terraform-provider-${PROVIDER_TYPE}_v${version}`;
 }
+
+/**
+ * The npm package holding one platform's release zip (the executables are not in the
+ * library's package); the platform in Terraform's spelling (`linux_amd64`).
+ */
+export function platformPackageName(platform: string): string {
+  return `cdktf-reseller-hosting-provider-${platform}`;
+}

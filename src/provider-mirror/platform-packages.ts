@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { platformPackageName } from '../protocol/provider-address';
 import { releaseZipName } from './executables';
+
+export { platformPackageName };
 
 /**
  * Where synth finds a platform's executable zip. The executables (about 41 MB each,
@@ -10,11 +13,6 @@ import { releaseZipName } from './executables';
  * stacks are synthesized for. The platform is the *target* (where Terraform runs),
  * not the machine that installs it, so these packages install anywhere (no `os`/`cpu`).
  */
-
-/** The npm package holding one platform's release zip; the platform in Terraform's spelling (`linux_amd64`). */
-export function platformPackageName(platform: string): string {
-  return `cdktf-reseller-hosting-provider-${platform}`;
-}
 
 /** The command that adds a platform's package to the user's project, at the library's version. */
 export function platformInstallCommand(platform: string, version: string): string {

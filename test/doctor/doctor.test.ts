@@ -272,7 +272,7 @@ describe('doctor: what goes wrong is a failed check with its fix, exit 1, never 
     const before = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);
     expect(before.code).toBe(1);
     expect(JSON.parse(before.stdout).checks[4]).toMatchObject({
-      status: 'failed', detail: `1 of 1 stack(s) have no provider for ${here} in terraform.d/plugins: site (only ${other})`, fix: expect.stringMatching(new RegExp(`providerPlatforms, name ${here}`)),
+      status: 'failed', detail: `1 of 1 stack(s) have no provider for ${here} in terraform.d/plugins: site (only ${other})`, fix: expect.stringContaining(`providerPlatforms, name ${here} and install cdktf-reseller-hosting-provider-${here})`),
     });
     writeFileSync(join(typeDir, `terraform-provider-reseller_0.2.0_${here}.zip`), 'a zip');
     const after = await capture(runDoctorCli, ['--json', '--stacks', out], envFor(emulator.url), dir);

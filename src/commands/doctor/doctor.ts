@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  ENV, LOCAL_MIRROR_DIR, MISSING_API_URL, SERVICE_API_URL, mirrorPackageSegments, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName, terraformPlatform,
+  ENV, LOCAL_MIRROR_DIR, MISSING_API_URL, SERVICE_API_URL, mirrorPackageSegments, platformPackageName, PROVIDER_SOURCE, PROVIDER_TYPE, providerExecutableName, terraformPlatform,
 } from '../../protocol';
 import type { AccountReads, FactResult } from './fact';
 import { checkFacts } from './facts';
@@ -239,7 +239,7 @@ function providerCheck(out: string): CheckResult {
   if (missing.length) {
     const has = (stack: string) => (placed.get(stack)!.size ? `${stack} (only ${[...placed.get(stack)!].sort().join(', ')})` : stack);
     return failed(CHECK.provider, `${missing.length} of ${using.length} stack(s) have no provider for ${platform} in terraform.d/plugins: ${missing.map(has).join(', ')}`,
-      `run cdktf synth again (synth places the provider in each stack directory; with ResellerHosting providerPlatforms, name ${platform}), or reseller-hosting provider install`);
+      `run cdktf synth again (synth places the provider in each stack directory; with ResellerHosting providerPlatforms, name ${platform} and install ${platformPackageName(platform)}), or reseller-hosting provider install`);
   }
   return ok(CHECK.provider, `${using.length} stack(s) find the provider for ${platform} in terraform.d/plugins`);
 }
