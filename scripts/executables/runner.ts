@@ -21,7 +21,7 @@ export const AARCH64_SYSROOT = '/usr/aarch64-linux-gnu';
 
 export const QEMU_HINT =
   'qemu-aarch64 with the arm64 C libraries is needed to start the linux_arm64 executable on this machine: ' +
-  'apt-get install qemu-user libc6-arm64-cross libstdc++6-arm64-cross (Debian/Ubuntu; .ci/run installs them)';
+  'apt-get install qemu-user libc6-arm64-cross libstdc++6-arm64-cross (Debian/Ubuntu; npm test installs them: scripts/test-prerequisites.sh)';
 
 export function runnerFor(platform: string): Runner | undefined {
   if (platform === hostPlatform()) return { prefix: [], emulated: false };

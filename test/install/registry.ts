@@ -11,7 +11,7 @@ import { createServerCertificate } from '../../src/provider/transport/certificat
  * Terraform trusts through SSL_CERT_FILE), and throw-away GnuPG signing keys.
  */
 
-export const GPG_HINT = 'gpg is needed to sign releases and to test them: apt-get install gnupg (.ci/run installs it)';
+export const GPG_HINT = 'gpg is needed to sign releases and to test them: apt-get install gnupg (npm test installs it: scripts/test-prerequisites.sh)';
 
 export interface SigningKey {
   readonly home: string;
