@@ -3,7 +3,7 @@ import { attributePath, Diagnostic, error, messageOf } from '../diagnostics';
 import type { Schema } from '../wire/rpc';
 import { containsUnknown, decodeDynamic, encodeDynamic, TfObject, TfType, typeJson, UNKNOWN } from '../wire/values';
 import { closestNames } from './closest';
-import { DataSource, NotFound, objectTypeOfData } from './data-source';
+import { DataSource, NotFound, objectTypeOfData, ReadResult } from './data-source';
 
 /**
  * The tfplugin6 data-source RPCs over a table of data sources (provider.ts registers
@@ -83,25 +83,39 @@ export function dataSourceHandlers(model: DataSourceModel | undefined) {
     ReadDataSource: async (req: { typeName: string; config?: unknown }) => {
       const source = sources.get(req.typeName);
       if (!source) return unknownType(req.typeName);
-      const type = types.get(source.typeName)!;
-      const config = decode(req.config, type);
-      const state: TfObject = {};
-      for (const a of source.attributes) state[a.name] = config[a.name] ?? null;
-      // An argument known only after apply: Terraform reads at apply; until then every result is unknown.
-      if (source.attributes.some((a) => isArgument(a.mode) && containsUnknown(config[a.name]))) {
-        for (const a of source.attributes) if (a.mode === 'computed' || (a.mode === 'lookup' && state[a.name] === null)) state[a.name] = UNKNOWN;
-        return { state: encodeDynamic(state, type), diagnostics: [] };
-      }
-      const problems = validate(source, config);
-      if (problems.length) return { diagnostics: problems };
-      try {
-        const result = await source.read(config, model!.context);
-        if ('notFound' in result) return { diagnostics: [notFoundDiagnostic(source, result.notFound)] };
-        for (const a of source.attributes) if (a.mode !== 'required' && a.mode !== 'optional') state[a.name] = result.values[a.name] ?? null;
-        return { state: encodeDynamic(state, type), diagnostics: [] };
-      } catch (err) {
-        return { diagnostics: [error(`${source.typeName}: cannot read the account`, messageOf(err))] };
-      }
+      const { value, diagnostics } = await readEntry(source, req.config, types.get(source.typeName)!, (config) => source.read(config, model!.context));
+      return value ? { state: value, diagnostics } : { diagnostics };
     },
   };
+}
+
+/**
+ * One read of a table entry (a data source's read, an ephemeral resource's open): its
+ * config decoded; an argument known only after apply makes every result unknown
+ * (Terraform reads again when it is known); then the rules, the read, and the object
+ * encoded, or the diagnostics that say why not.
+ */
+export async function readEntry(
+  source: Pick<DataSource, 'typeName' | 'attributes' | 'oneOf' | 'check'>,
+  rawConfig: unknown,
+  type: TfType,
+  read: (config: TfObject) => Promise<ReadResult>,
+): Promise<{ value?: { msgpack: Buffer }; diagnostics: Diagnostic[] }> {
+  const config = decodeArguments(rawConfig, type);
+  const object: TfObject = {};
+  for (const a of source.attributes) object[a.name] = config[a.name] ?? null;
+  if (source.attributes.some((a) => isArgument(a.mode) && containsUnknown(config[a.name]))) {
+    for (const a of source.attributes) if (a.mode === 'computed' || (a.mode === 'lookup' && object[a.name] === null)) object[a.name] = UNKNOWN;
+    return { value: encodeDynamic(object, type), diagnostics: [] };
+  }
+  const problems = argumentDiagnostics(source, config);
+  if (problems.length) return { diagnostics: problems };
+  try {
+    const result = await read(config);
+    if ('notFound' in result) return { diagnostics: [notFoundDiagnostic(source, result.notFound)] };
+    for (const a of source.attributes) if (a.mode === 'computed' || a.mode === 'lookup') object[a.name] = result.values[a.name] ?? null;
+    return { value: encodeDynamic(object, type), diagnostics: [] };
+  } catch (err) {
+    return { diagnostics: [error(`${source.typeName}: cannot read the account`, messageOf(err))] };
+  }
 }

@@ -1,9 +1,8 @@
-import { error, messageOf } from '../diagnostics';
-import { argumentDiagnostics, dataSchemaMessageOf, decodeArguments, notFoundDiagnostic } from '../data-sources/handlers';
+import { error } from '../diagnostics';
+import { argumentDiagnostics, dataSchemaMessageOf, decodeArguments, readEntry } from '../data-sources/handlers';
 import { objectTypeOfData } from '../data-sources/data-source';
 import type { ReconcileContext } from '../../reconcile';
 import type { Schema } from '../wire/rpc';
-import { containsUnknown, encodeDynamic, TfObject, UNKNOWN } from '../wire/values';
 import type { EphemeralResource } from './ephemeral-resource';
 
 /**
@@ -44,25 +43,8 @@ export function ephemeralHandlers(model: EphemeralModel | undefined) {
     OpenEphemeralResource: async (req: { typeName: string; config?: unknown }) => {
       const resource = resources.get(req.typeName);
       if (!resource) return unknownType(req.typeName);
-      const type = types.get(resource.typeName)!;
-      const config = decode(req.config, type);
-      const result: TfObject = {};
-      for (const a of resource.attributes) result[a.name] = config[a.name] ?? null;
-      // Terraform opens only wholly known configurations; should one arrive unknown, so is every result.
-      if (resource.attributes.some((a) => a.mode !== 'computed' && containsUnknown(config[a.name]))) {
-        for (const a of resource.attributes) if (a.mode === 'computed') result[a.name] = UNKNOWN;
-        return { result: encodeDynamic(result, type), diagnostics: [] };
-      }
-      const problems = validate(resource, config);
-      if (problems.length) return { diagnostics: problems };
-      try {
-        const read = await resource.open(config, model!.context);
-        if ('notFound' in read) return { diagnostics: [notFoundDiagnostic(resource, read.notFound)] };
-        for (const a of resource.attributes) if (a.mode === 'computed' || a.mode === 'lookup') result[a.name] = read.values[a.name] ?? result[a.name] ?? null;
-        return { result: encodeDynamic(result, type), diagnostics: [] };
-      } catch (err) {
-        return { diagnostics: [error(`${resource.typeName}: cannot read the account`, messageOf(err))] };
-      }
+      const { value, diagnostics } = await readEntry(resource, req.config, types.get(resource.typeName)!, (config) => resource.open(config, model!.context));
+      return value ? { result: value, diagnostics } : { diagnostics };
     },
     // Nothing is leased: Open never asks for a renewal, and Close has nothing to release.
     RenewEphemeralResource: async (req: { typeName: string; private?: Buffer }) => (resources.has(req.typeName) ? { diagnostics: [] } : unknownType(req.typeName)),
