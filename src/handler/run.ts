@@ -3,7 +3,7 @@ import {
   describeObject, ENV, EXIT, HANDLER_COMMANDS, HANDLER_USAGE, HandlerCommand, ObjectSpec, parseIdentity, parseSpec, secretEnvironments, secretFromEnv,
 } from '../protocol';
 import { accountScope, createContext, legacy, ReconcileContext, reconcile, remove, timingFromEnv } from '../reconcile';
-import { packageVersion } from '../provider-mirror';
+import { packageVersion } from '../provider-mirror/package-info';
 import { constructPathOf } from './construct-path';
 import { HandlerError, isSelfExplaining } from './errors';
 import { applyScope, Journal } from './journal';

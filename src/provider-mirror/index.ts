@@ -5,9 +5,11 @@ import {
   LOCAL_MIRROR_DIR, mirrorPackageSegments, PROVIDER_SOURCE, providerExecutableName, terraformPlatform,
 } from '../protocol/provider-address';
 import { writeIfChanged } from './files';
+import { PACKAGE_NAME, packageRoot, packageVersion } from './package-info';
 import { filesHash } from './zip';
 
 export * from './executables';
+export { PACKAGE_NAME, packageRoot, packageVersion } from './package-info';
 export { writeIfChanged } from './files';
 export * from './platform-packages';
 export * from './zip';
@@ -25,29 +27,8 @@ export * from './zip';
  * committed (the paths in it are relative).
  */
 
-const PACKAGE_NAME = 'cdktf-reseller-hosting';
 export const BUNDLE = 'provider-bundle.js';
 export const LOADER = 'provider-loader.js';
-
-/** This package's root directory (its package.json), from `src/` under ts-jest, `dist/src/` or node_modules. */
-export function packageRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      try {
-        if (JSON.parse(readFileSync(file, 'utf8')).name === PACKAGE_NAME) return dir;
-      } catch {
-        // an unreadable package.json: keep walking up
-      }
-    }
-    if (dirname(dir) === dir) throw new Error(`${PACKAGE_NAME}: cannot find its package.json above ${__dirname}`);
-  }
-}
-
-/** The package version (the provider's version is the package's). */
-export function packageVersion(): string {
-  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).version;
-}
 
 /** The built bundle and its code cache: `<package>/dist/src/provider/bundle.js` (written by `npm run build`). */
 export function builtBundle(root: string = packageRoot()): { bundle: string; cache: string } {
