@@ -18,8 +18,8 @@ import { ResellerClient } from '../../src/client';
 import { RunningEmulator, startEmulator } from '../../src/emulator';
 import { installProvider, PROVIDER_SOURCE } from '../../src/provider/install';
 import { builtProvider } from '../../bench/lib/provider-config';
-import { secretForms, unzip } from './artifacts';
-import { filesUnder, readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
+import { collectArtifacts, leaks, secretForms, uncovered } from './artifacts';
+import { readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
 
 const API_KEY = 'rk-S3CRET-mysql-key-7c1e5a90d2b4';
 const PASSWORD_A = 'Db-A-2c7f91e4-Pangolin-Mysql';
@@ -129,13 +129,7 @@ test('no database password, FTP password or API key in any artifact of apply, ro
   expect(JSON.parse(requests).map((r: { path: string }) => r.path)).toEqual(expect.arrayContaining([`/package/${SITE}/web/ftpCredentials`, `/package/${SITE}/web/mysqlUserPassword`]));
 
   // ---- the search ----
-  const artifacts: Array<[string, string]> = [];
-  for (const file of filesUnder(dir)) {
-    if (file.endsWith('.tfplan')) for (const entry of unzip(file)) artifacts.push([`${file}!${entry.name}`, entry.text]);
-    else artifacts.push([file, readFileSync(file, 'latin1')]);
-  }
-  for (const r of runs) artifacts.push([`terraform ${r.args.join(' ')} (stdout)`, r.stdout], [`terraform ${r.args.join(' ')} (stderr)`, r.stderr]);
-  artifacts.push(
+  const artifacts = collectArtifacts([dir], runs, [
     ['terraform trace log (TF_LOG_PATH)', readText(traceFile)],
     ['emulator request log', requests],
     ['emulator state dump', stateDump],
@@ -143,13 +137,10 @@ test('no database password, FTP password or API key in any artifact of apply, ro
     ['emulator data file (after destroy)', readText(dataFile)],
     ['emulator log lines', emulatorLog.join('\n')],
     ['the deploy step\'s output', readText(deployed)],
-  );
+  ]);
 
   // The search is not vacuous: the files it must cover are there, and the trace captured the provider's calls.
-  const names = artifacts.map(([n]) => n);
-  for (const expected of [/main\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/]) {
-    expect({ expected: String(expected), found: names.some((n) => expected.test(n)) }).toEqual({ expected: String(expected), found: true });
-  }
+  expect(uncovered(artifacts, [/main\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/])).toEqual([]);
   const trace = readText(traceFile);
   expect(trace).toMatch(/provider\.terraform-provider-reseller/);
   expect(trace).toMatch(/OpenEphemeralResource/);
@@ -162,9 +153,5 @@ test('no database password, FTP password or API key in any artifact of apply, ro
     ...secretForms('database password B', PASSWORD_B, [encodeURIComponent(PASSWORD_B)]),
     ...secretForms('FTP password', ftpPassword),
   ];
-  const found: string[] = [];
-  for (const [artifact, text] of artifacts) {
-    for (const [what, secret] of secrets) if (text.includes(secret)) found.push(`${what} in ${artifact}`);
-  }
-  expect(found).toEqual([]);
+  expect(leaks(artifacts, secrets)).toEqual([]);
 }, 150_000);

@@ -11,12 +11,12 @@
  * base64url, hex) may appear anywhere.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunningEmulator, startEmulator } from '../../src/emulator';
 import { providerConfig, writeProviderStack } from '../../bench/lib/provider-config';
-import { secretForms, unzip } from './artifacts';
-import { filesUnder, readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
+import { collectArtifacts, leaks, secretForms, uncovered } from './artifacts';
+import { readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
 import { PASSWORD_VARIABLE, ProviderSite } from './provider-support';
 
 const API_KEY = 'rk-S3CRET-provider-key-2b7e9d14c3a5';
@@ -83,35 +83,22 @@ test('no API key and no password in any artifact of apply, plan, show and destro
   expect(JSON.parse(requests).length).toBeGreaterThan(10);
 
   // ---- the search ----
-  const artifacts: Array<[string, string]> = [];
-  for (const file of filesUnder(dir)) {
-    if (file.endsWith('.tfplan')) for (const entry of unzip(file)) artifacts.push([`${file}!${entry.name}`, entry.text]);
-    else artifacts.push([file, readFileSync(file, 'latin1')]);
-  }
-  for (const r of runs) artifacts.push([`terraform ${r.args.join(' ')} (stdout)`, r.stdout], [`terraform ${r.args.join(' ')} (stderr)`, r.stderr]);
-  artifacts.push(
+  const artifacts = collectArtifacts([dir], runs, [
     ['terraform trace log (TF_LOG_PATH)', readText(traceFile)],
     ['emulator request log', requests],
     ['emulator state dump', stateDump],
     ['emulator data file (with the mailboxes)', dataFileWithMailboxes],
     ['emulator data file (after destroy)', readText(dataFile)],
     ['emulator log lines', emulatorLog.join('\n')],
-  );
+  ]);
   writeFileSync(join(work, 'artifact-index.txt'), artifacts.map(([name, text]) => `${name}: ${text.length} chars`).join('\n'));
 
   // The search is not vacuous: the files it must cover are there, and the trace captured the provider's calls.
-  const names = artifacts.map(([n]) => n);
-  for (const expected of [/main\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/]) {
-    expect({ expected: String(expected), found: names.some((n) => expected.test(n)) }).toEqual({ expected: String(expected), found: true });
-  }
+  expect(uncovered(artifacts, [/main\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/])).toEqual([]);
   const trace = readText(traceFile);
   expect(trace).toMatch(/provider\.terraform-provider-reseller/);
   expect(trace).toMatch(/ApplyResourceChange/);
   expect(dataFileWithMailboxes).toContain(sha256(PASSWORD_B)); // the hash, by design; never the password
 
-  const found: string[] = [];
-  for (const [artifact, text] of artifacts) {
-    for (const [what, secret] of SECRETS) if (text.includes(secret)) found.push(`${what} in ${artifact}`);
-  }
-  expect(found).toEqual([]);
+  expect(leaks(artifacts, SECRETS)).toEqual([]);
 }, 150_000);

@@ -13,13 +13,13 @@
  * base64, hex) may appear anywhere.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { secretForms, unzip } from './artifacts';
+import { writeFileSync } from 'node:fs';
+import { collectArtifacts, leaks, secretForms, uncovered } from './artifacts';
 import { join } from 'node:path';
 import { RunningEmulator, startEmulator } from '../../src/emulator';
 import { EXAMPLE_STACK_NAME } from '../../examples/stack';
 import { synthExample } from '../helpers/synth';
-import { filesUnder, nodePreload, readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
+import { nodePreload, readText, requireTerraformAndBuild, tempDir, terraform, TfRun } from './support';
 
 const API_KEY = 'rk-S3CRET-apikey-7f3c9a1e5b2d4c6f';
 const PASSWORD_A = 'Pw-A-9c2e7b41-Zebra-Mailbox';
@@ -94,37 +94,23 @@ test('no API key and no password in any artifact of apply, plan, show and destro
   expect(JSON.parse(requests).length).toBeGreaterThan(10);
 
   // ---- the search ----
-  const artifacts: Array<[string, string]> = [];
-  for (const file of filesUnder(outdir)) {
-    if (file.endsWith('.tfplan')) for (const entry of unzip(file)) artifacts.push([`${file}!${entry.name}`, entry.text]);
-    else artifacts.push([file, readFileSync(file, 'latin1')]);
-  }
-  for (const r of runs) artifacts.push([`terraform ${r.args.join(' ')} (stdout)`, r.stdout], [`terraform ${r.args.join(' ')} (stderr)`, r.stderr]);
-  for (const file of filesUnder(journal)) artifacts.push([file, readFileSync(file, 'latin1')]);
-  artifacts.push(
+  const artifacts = collectArtifacts([outdir, journal], runs, [
     ['handler output (all processes)', readText(handlerOutput)],
     ['emulator request log', requests],
     ['emulator state dump', stateDump],
     ['emulator data file (with the mailboxes)', dataFileWithMailboxes],
     ['emulator data file (after destroy)', readText(dataFile)],
     ['emulator log lines', emulatorLog.join('\n')],
-  );
+  ]);
   writeFileSync(join(work, 'artifact-index.txt'), artifacts.map(([name, text]) => `${name}: ${text.length} chars`).join('\n'));
 
   // The search is not vacuous: the files it must cover are there and non-trivial.
-  const names = artifacts.map(([n]) => n);
-  for (const expected of [/cdk\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/, /journal/]) {
-    expect({ expected: String(expected), found: names.some((n) => expected.test(n)) }).toEqual({ expected: String(expected), found: true });
-  }
+  expect(uncovered(artifacts, [/cdk\.tf\.json$/, /terraform\.tfstate$/, /terraform\.tfstate\.backup$/, /rotation\.tfplan!/, /journal/])).toEqual([]);
   const handlerText = readText(handlerOutput);
   expect(handlerText).toMatch(/handler ensure stdout\] created mailbox info@example-shop\.com/);
   expect(handlerText).toMatch(/handler ensure stdout\] mailbox info@example-shop\.com: set its password \(version 2\)/);
   expect(handlerText).toMatch(/handler delete stdout\] deleted mailbox orders@example-shop\.com/);
   expect(dataFileWithMailboxes).toContain(hashOf(PASSWORD_B)); // the hash, by design; never the password
 
-  const found: string[] = [];
-  for (const [artifact, text] of artifacts) {
-    for (const [what, secret] of SECRETS) if (text.includes(secret)) found.push(`${what} in ${artifact}`);
-  }
-  expect(found).toEqual([]);
+  expect(leaks(artifacts, SECRETS)).toEqual([]);
 }, 150_000);
