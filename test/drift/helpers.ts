@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
 import type { CommandIo } from '../../src/commands/command';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
@@ -71,4 +72,35 @@ export function tempDir(prefix: string): string {
 
 export function removeTempDirs(...more: Array<string | undefined>): void {
   for (const dir of [...made.splice(0), ...more]) if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Compiles generated code with the strict options of this project (noUnusedLocals included); returns the diagnostics. */
+export function compileGenerated(file: string, outDir: string): string[] {
+  const program = ts.createProgram([file], {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true, noUnusedLocals: true, noImplicitOverride: true, esModuleInterop: true, skipLibCheck: true, types: [], outDir,
+  });
+  const emitted = program.emit();
+  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+/**
+ * Compiles a generated stack (`<name>.ts` in a scratch project) and synthesizes it with a
+ * local backend in a process of its own, as `cdktf synth` would run the app.
+ */
+export function synthGenerated(project: string, name: string, className: string, stackName: string): { outdir: string; stackDir: string } {
+  expect(compileGenerated(join(project, `${name}.ts`), join(project, `out-${name}`))).toEqual([]);
+  const outdir = join(project, `cdktf-${name}.out`);
+  writeFileSync(join(project, `main-${name}.js`), [
+    "const { App, LocalBackend } = require('cdktf');",
+    `const { ${className} } = require('./out-${name}/${name}');`,
+    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
+    `const stack = new ${className}(app, '${stackName}');`,
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    'app.synth();',
+  ].join('\n'));
+  const synth = spawnSync(process.execPath, [`main-${name}.js`], { cwd: project, encoding: 'utf8' });
+  expect(synth.stderr).toBe('');
+  expect(synth.status).toBe(0);
+  return { outdir, stackDir: join(outdir, 'stacks', stackName) };
 }

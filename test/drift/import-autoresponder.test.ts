@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
 import { REPO_ROOT } from '../../scripts/lib/terraform';
 import { requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { apiEnv, outOfBand, removeTempDirs, runBinary, tempDir } from './helpers';
+import { apiEnv, outOfBand, removeTempDirs, runBinary, tempDir, synthGenerated } from './helpers';
 
 /**
  * `reseller-hosting import --kinds autoresponder` and `drift` for autoresponders: the
@@ -53,23 +51,7 @@ test('import declares each autoresponder in canonical forms; the code compiles a
   expect(source).toMatch(/new Autoresponder\(this, 'reply_away_example_away_com', \{\n\s+package: pkg_example_away_com,\n\s+localPart: 'away',\n\s+subject: 'Out of office: \\'back\\' soon',\n\s+content: 'Back on Monday\.\\nRegards',\n\s+contentType: 'text\/plain',\n\s+enabled: true,\n\s+startTime: '2026-12-24T09:00:00Z',\n\s+endTime: '2027-01-02T08:00:00Z',\n\s+forwardTo: 'Desk@example\.org',\n\s+\}\);/);
   expect(source).toMatch(/new Autoresponder\(this, 'reply_old_www_example_away_com', \{\n\s+package: pkg_example_away_com,\n\s+localPart: 'old',\n\s+domain: 'www\.example-away\.com',\n[^}]*contentType: 'text\/html',\n\s+enabled: false,\n\s+\}\);/);
 
-  const program = ts.createProgram([file], {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-    strict: true, noUnusedLocals: true, esModuleInterop: true, skipLibCheck: true, types: [], outDir: join(project, 'out'),
-  });
-  const emitted = program.emit();
-  expect([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-  const outdir = join(project, 'cdktf.out');
-  writeFileSync(join(project, 'main.js'), [
-    "const { App } = require('cdktf');",
-    "const { RepliesStack } = require('./out/replies');",
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    "new RepliesStack(app, 'replies');",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, ['main.js'], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  expect(synth.status).toBe(0);
+  const { outdir } = synthGenerated(project, 'replies', 'RepliesStack', 'replies');
 
   const drift = async (...args: string[]) => {
     const result = await runBinary(['drift', '--stacks', outdir, '--json', ...args], env, project);

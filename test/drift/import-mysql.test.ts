@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
 import { runImportCli } from '../../src/commands/import';
 import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
 import { startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { apiEnv, capture, LoggedRequest, removeTempDirs, tempDir } from './helpers';
+import { apiEnv, capture, LoggedRequest, removeTempDirs, tempDir, synthGenerated } from './helpers';
 
 /**
  * `reseller-hosting import --kinds mysql-database` adopts an account's MySQL databases:
@@ -53,23 +51,7 @@ test('declares each database by package and name, without a password; the provid
   expect(source).toMatch(/\/\/ Removing a MysqlDatabase deletes its data: set keepOnDestroy: true/);
   expect(source.split('\n').filter((l) => !l.trim().startsWith('//')).join('\n')).not.toMatch(/password/i);
 
-  const program = ts.createProgram([file], {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-    strict: true, noUnusedLocals: true, esModuleInterop: true, skipLibCheck: true, types: [], outDir: join(project, 'out'),
-  });
-  const emitted = program.emit();
-  expect([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-  const outdir = join(project, 'cdktf.out');
-  writeFileSync(join(project, 'main.js'), [
-    "const { App, LocalBackend } = require('cdktf');",
-    "const { DatabasesStack } = require('./out/databases');",
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    "new LocalBackend(new DatabasesStack(app, 'dbs'), { path: 'terraform.tfstate' });",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, ['main.js'], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  const stackDir = join(outdir, 'stacks', 'dbs');
+  const { outdir, stackDir } = synthGenerated(project, 'databases', 'DatabasesStack', 'dbs');
 
   const blocks = await capture(runImportCli, ['--blocks', '--stacks', outdir], env, project);
   expect(blocks.stdout).toMatch(/: 4 import block\(s\) for stack dbs\n$/);

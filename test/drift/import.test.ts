@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as ts from 'typescript';
 import { ResellerClient } from '../../src/client';
 import { runDriftCli } from '../../src/commands/drift';
 import { generateStack } from '../../src/commands/import/generate';
@@ -11,7 +10,7 @@ import { runImportCli } from '../../src/commands/import';
 import type { DriftDocument } from '../../src/commands/drift/report';
 import { findTerraform, REPO_ROOT, runTerraform } from '../../scripts/lib/terraform';
 import { handlerEnv, requireBuiltHandler, startTestEmulator, TestEmulator } from '../helpers/emulator';
-import { apiEnv, capture, LoggedRequest, outOfBand, removeTempDirs, tempDir } from './helpers';
+import { apiEnv, capture, compileGenerated, LoggedRequest, outOfBand, removeTempDirs, synthGenerated, tempDir } from './helpers';
 
 /**
  * `reseller-hosting import` round trip: an account built through the API is imported;
@@ -77,36 +76,8 @@ function scratchProject(): string {
   return dir;
 }
 
-/** Compiles with the strict options of this project (noUnusedLocals included); returns the diagnostics. */
-function compile(file: string, outDir: string): string[] {
-  const program = ts.createProgram([file], {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-    strict: true, noUnusedLocals: true, noImplicitOverride: true, esModuleInterop: true, skipLibCheck: true, types: [], outDir,
-  });
-  const emitted = program.emit();
-  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-}
-
-/**
- * Compiles a generated provider-engine stack (`<name>.ts` in the project), synthesizes it
- * with a local backend in a process of its own, as `cdktf synth` would run the app.
- */
-function synthProviderStack(name: string, className: string, stackName: string): { outdir: string; stackDir: string } {
-  expect(compile(join(project, `${name}.ts`), join(project, `out-${name}`))).toEqual([]);
-  const outdir = join(project, `cdktf-${name}.out`);
-  writeFileSync(join(project, `main-${name}.js`), [
-    "const { App, LocalBackend } = require('cdktf');",
-    `const { ${className} } = require('./out-${name}/${name}');`,
-    `const app = new App({ outdir: ${JSON.stringify(outdir)} });`,
-    `const stack = new ${className}(app, '${stackName}');`,
-    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-    'app.synth();',
-  ].join('\n'));
-  const synth = spawnSync(process.execPath, [`main-${name}.js`], { cwd: project, encoding: 'utf8' });
-  expect(synth.stderr).toBe('');
-  expect(synth.status).toBe(0);
-  return { outdir, stackDir: join(outdir, 'stacks', stackName) };
-}
+/** `synthGenerated` in this file's scratch project. */
+const synthProviderStack = (name: string, className: string, stackName: string) => synthGenerated(project, name, className, stackName);
 
 type TfEnv = Record<string, string | undefined>;
 
@@ -161,7 +132,7 @@ test('import writes a stack that compiles, synthesizes, and deploys without a si
 
   // tsc: strict, noUnusedLocals (packages without mail are not bound to an unused variable).
   const out = join(project, 'out');
-  expect(compile(file, out)).toEqual([]);
+  expect(compileGenerated(file, out)).toEqual([]);
 
   // synth, in a process of its own, as `cdktf synth` would run the app.
   const outdir = join(project, 'cdktf.out');
